@@ -822,6 +822,173 @@ def extract_fun(data, tree):
         yield [(ls, ls, f"{ind}fun {name}() = {text}\n"), (cond.start_byte, cond.end_byte, f"{name}()")]
 
 
+def _if_blocks(n):
+    """The two blocks of an `if (c) { … } else { … }` statement (both in braces, no `else if`), else None."""
+    kids = [c for c in n.children if c.type not in ("line_comment", "block_comment")]
+    types = [c.type for c in kids]
+    if n.type != "if_expression" or types.count("else") != 1:
+        return None
+    k = types.index("else")
+
+    def block(x):
+        if x.type == "control_structure_body" and len(x.named_children) == 1:
+            x = x.named_children[0]
+        return x if x.type == "block" else None
+    if k + 2 != len(kids):
+        return None
+    a, b = block(kids[k - 1]), block(kids[k + 1])
+    return (a, b) if a is not None and b is not None else None
+
+
+def _plain_stmt(n) -> bool:
+    """One line, no declaration, no jump, no log line, no lambda: a statement that can stand anywhere it is read."""
+    text = t(n)
+    return "\n" not in text and n.type not in ("property_declaration", "function_declaration", "class_declaration") \
+        and not re.match(r"(return|throw|break|continue)\b", text) and not LOG_RE.match(text) and \
+        not re.search(r"\b(return|break|continue)\b|@|\{", text) and not text.startswith(("val ", "var "))
+
+
+def hoist_common(data, tree):
+    """A statement standing just after an `if (c) { … } else { … }` statement moved into the end of both branches,
+    or one standing just before it moved into the start of both when `c` is pure and the statement spells none of
+    its names (the statement cannot change what `c` reads)."""
+    for n in walk(tree.root_node):
+        if n.type != "if_expression" or n.parent is None or n.parent.type not in ("block", "statements"):
+            continue
+        br = _if_blocks(n)
+        if br is None:
+            continue
+        ind = indent_of(data, n.start_byte) + "    "
+        declared = {m for b in br for m in re.findall(r"\b(?:val|var)\s+(\w+)", t(b))}
+        nxt, prev = n.next_named_sibling, n.prev_named_sibling
+        if nxt is not None and _plain_stmt(nxt) and nxt.start_point[0] == n.end_point[0] + 1 and \
+                nxt.next_named_sibling is not None and not (set(re.findall(r"\w+", t(nxt))) & declared):
+            ls, end = line_start(data, nxt.start_byte), data.find(b"\n", nxt.end_byte)
+            if end > 0 and not data[nxt.end_byte:end].strip() and not data[ls:nxt.start_byte].strip():
+                edits = [(ls, end + 1, "")]
+                for b in br:
+                    close = line_start(data, b.end_byte - 1)
+                    if data[close:b.end_byte - 1].strip():
+                        edits = None
+                        break
+                    edits.append((close, close, f"{ind}{t(nxt)}\n"))
+                if edits:
+                    yield edits
+        cond = named(n)[0]
+        if prev is not None and _plain_stmt(prev) and prev.end_point[0] + 1 == n.start_point[0] and pure(cond) and \
+                not (set(re.findall(r"\w+", t(cond))) & set(re.findall(r"\w+", t(prev)))):
+            ls, end = line_start(data, prev.start_byte), data.find(b"\n", prev.end_byte)
+            if end > 0 and not data[prev.end_byte:end].strip() and not data[ls:prev.start_byte].strip():
+                edits = [(ls, end + 1, "")]
+                for b in br:
+                    nl = data.find(b"\n", b.start_byte)
+                    if nl < 0 or data[b.start_byte + 1:nl].strip():
+                        edits = None
+                        break
+                    edits.append((nl + 1, nl + 1, f"{ind}{t(prev)}\n"))
+                if edits:
+                    yield edits
+
+
+_INT_VAR = re.compile(r"\bvar\s+(\w+)\s*(?::\s*Int\s*)?=\s*\d+\s*$", re.M)
+
+
+def step_form(data, tree):
+    """One step of an integer `var` of the file (declared once, `var n = 0`) spelled another way: `n++` / `++n`
+    standing as a statement → `n += 1`, `n += e` → `n = n + e`, `return ++n` → `n += 1; return n`."""
+    text = data.decode()
+    nums = {m.group(1) for m in _INT_VAR.finditer(text) if len(re.findall(rf"\b(?:val|var|fun)\s+{m.group(1)}\b|"
+                                                                         rf"[(,]\s*{m.group(1)}\s*:", text)) == 1}
+    if not nums:
+        return
+    for n in walk(tree.root_node):
+        if n.type == "unary_expression" and n.parent is not None and n.parent.type in ("block", "statements") and \
+                n.next_named_sibling is not None and len(n.children) == 2:
+            a, b = n.children
+            op, x = (a.type, b) if a.type in ("++", "--") else (b.type, a)
+            if op in ("++", "--") and x.type == "identifier" and t(x) in nums:
+                yield [(n.start_byte, n.end_byte, f"{t(x)} {op[0]}= 1")]
+        elif n.type == "assignment" and n.parent is not None and n.parent.type in ("block", "statements") and \
+                len(n.children) == 3 and n.children[1].type in ("+=", "-=") and n.children[0].type == "identifier" \
+                and t(n.children[0]) in nums and "\n" not in t(n):
+            x, op, e = n.children
+            rhs = t(e) if e.type in ("identifier", "number_literal", "integer_literal", "navigation_expression") \
+                else f"({t(e)})"
+            yield [(n.start_byte, n.end_byte, f"{t(x)} = {t(x)} {op.type[0]} {rhs}")]
+        elif n.type in ("return_expression", "jump_expression") and n.parent is not None and \
+                n.parent.type in ("block", "statements") and len(n.named_children) == 1:
+            v = n.named_children[0]
+            if v.type == "unary_expression" and len(v.children) == 2 and v.children[0].type in ("++", "--") and \
+                    v.children[1].type == "identifier" and t(v.children[1]) in nums:
+                x = t(v.children[1])
+                yield [(n.start_byte, n.end_byte, f"{x} {v.children[0].type[0]}= 1; return {x}")]
+
+
+def body_block(data, tree):
+    """`fun f(…) = xs.forEach { … }` (no declared result: it returns nothing) → `fun f(…) { for (it in xs) { … } }`
+    when the lambda has no jump, and `fun f(…) { xs.forEach { … } }` otherwise left as a block with the call."""
+    for f in walk(tree.root_node):
+        if f.type != "function_declaration":
+            continue
+        kids = f.children
+        body = next((c for c in kids if c.type == "function_body"), None)
+        ps = [i for i, c in enumerate(kids) if c.type == "function_value_parameters"]
+        if body is None or not ps or any(c.type == ":" for c in kids[ps[0]:]) or not body.children or \
+                body.children[0].type != "=" or len(body.named_children) != 1:
+            continue
+        e = body.named_children[0]
+        c = _call_name(e)
+        if not c or c[1] != "forEach" or c[3] is None or c[2] is not None or "?." in t(e.named_children[0]):
+            continue
+        lam = named(c[3], "lambda_literal")
+        if not lam or _jumps(lam[0]) or "return" in t(lam[0]) or named(lam[0], "lambda_parameters"):
+            continue
+        if any(w.type == "lambda_literal" and w != lam[0] for w in walk(lam[0])):
+            continue
+        inner = data[lam[0].start_byte + 1:lam[0].end_byte - 1].decode()
+        yield [(body.start_byte, body.end_byte, f"{{ for (it in {t(c[0])}) {{{inner}}} }}")]
+
+
+def when_order(data, tree):
+    """Two neighbouring branches of a `when (s)` swapped, when every branch but `else` tests distinct constants
+    (capitalised names the file declares nowhere, or integer / string literals; not both kinds)."""
+    text = data.decode()
+    for n in walk(tree.root_node):
+        if n.type != "when_expression" or not named(n, "when_subject"):
+            continue
+        entries = named(n, "when_entry")
+        plain = [e for e in entries if "else" not in {c.type for c in e.children}]
+        keys, kinds, ok = set(), set(), True
+        for e in plain:
+            for c in [c for c in e.named_children][:-1]:
+                if c.type == "when_condition" and len(c.named_children) == 1:
+                    c = c.named_children[0]
+                ct = t(c)
+                if c.type in ("number_literal", "integer_literal") and ct.isdigit():
+                    k = ("n", int(ct))
+                elif c.type == "string_literal" and "$" not in ct and "\\" not in ct:
+                    k = ("s", ct)
+                elif c.type in ("identifier", "navigation_expression") and re.fullmatch(r"[\w.]+", ct) and \
+                        ct.split(".")[-1][:1].isupper() and not re.search(
+                            rf"\b(?:val|var)\s+{re.escape(ct.split('.')[-1])}\b", text):
+                    k = ("x", ct.split(".")[-1])
+                else:
+                    ok = False
+                    break
+                if k in keys:
+                    ok = False
+                keys.add(k)
+                kinds.add(k[0] if k[0] == "x" else "lit")
+            if not ok:
+                break
+        if not ok or len(kinds) != 1 or len(plain) < 2:
+            continue
+        for a, b in zip(plain, plain[1:]):
+            if a.next_named_sibling != b:
+                continue
+            yield [(a.start_byte, b.end_byte, t(b) + data[a.end_byte:b.start_byte].decode() + t(a))]
+
+
 TRANSFORMS = {
     "rename_local": rename_local, "rename_param": rename_param, "extract_val": extract_val, "swap_eq": swap_eq,
     "swap_and": swap_and, "empty_size": empty_size, "not_empty": not_empty, "filter_count": filter_count,
@@ -829,6 +996,7 @@ TRANSFORMS = {
     "log_line": log_line, "template": template, "imports": imports, "comment": comment, "it_named": it_named,
     "this_call": this_call, "find_first": find_first, "de_morgan": de_morgan, "if_when": if_when,
     "const_extract": const_extract, "log_move": log_move, "extract_fun": extract_fun,
+    "hoist_common": hoist_common, "step_form": step_form, "body_block": body_block, "when_order": when_order,
 }
 
 

@@ -37,9 +37,10 @@ line where it was (a finding's file:line stays true) and is made only where it p
   ``x += 1; return x``, for ``x`` a name the file declares only as an integer ``var`` (``_integer_steps``);
 * ``fun f(…) = e`` with no declared result and ``e`` a call that returns nothing (``xs.forEach { }``, a same-file
   function with a block body) is ``fun f(…) { e }`` (``_unit_expression_body``);
-* a statement both branches of an ``if (c) { … } else { … }`` begin with (log lines aside) is that statement before
-  the ``if`` when it cannot change what the pure test ``c`` reads; one both end with is that statement after the
-  ``if`` (``_hoist_common``).
+* a one-line statement standing just before an ``if (c) { … } else { … }`` (the first of its run) is that statement at
+  the start of both branches when it cannot change what the pure test ``c`` reads (so a statement both branches
+  begin with, hoisted, reads as it did — the readers keep pairing it with what follows it in each branch); one
+  both branches end with is that statement after the ``if`` (``_hoist_common``).
 
 A rewrite whose result no longer parses without error, or that meets a file with syntax errors, is not made."""
 from __future__ import annotations
@@ -1528,13 +1529,26 @@ def _file_vals(data: bytes) -> set:
         {m.decode() for m in re.findall(rb"\bvar\s+(\w+)", data)}
 
 
+def _pushable(n, data: bytes) -> bool:
+    """A one-line statement alone on its line(s): no declaration, log line, jump or lambda."""
+    if n is None or not _is_statement(n) or not _one_line(n) or n.type in _DECLS or _is_log(n) or \
+            n.type in _COMMENT_TYPES or _JUMP.search(n.text) or b"{" in n.text:
+        return False
+    ls = data.rfind(b"\n", 0, n.start_byte) + 1
+    le = data.find(b"\n", n.end_byte)
+    return not data[ls:n.start_byte].strip() and not data[n.end_byte:le if le >= 0 else len(data)].strip()
+
+
 def _hoist_common(tree, data: bytes) -> list:
-    """A statement both branches of an ``if (c) { … } else { … }`` statement begin with (log lines aside: no rule) is
-    that statement before the ``if`` — when ``c`` cannot throw or change anything (``_pure``), reads only the
-    function's locals and parameters, and the statement spells them only as roots of member reads (so it cannot
-    change what ``c`` reads; a root of ``c`` that is no local must be a ``val`` of the file, never a ``var``: a call
-    cannot make such a name another value); one both end with is that statement after the ``if`` when the ``if``'s value is never
-    read and the statement reads nothing the branches declare (it runs exactly when either branch runs to its end)."""
+    """The statement standing just before an ``if (c) { … } else { … }`` statement (one line, alone on its line, no
+    declaration, log line, jump or lambda; not preceded by another such statement, so pushing stops after one) is
+    that statement at the start of both branches — when ``c`` cannot throw or change anything (``_pure``), its
+    roots are the function's locals and parameters or ``val``s of the file (never a ``var``: a call cannot make such
+    a name another value), and the statement spells ``c``'s names only as roots of member reads (so it cannot
+    change what ``c`` reads): either way it runs once, first. A statement both branches end with (log lines aside)
+    is that statement after the ``if`` when the ``if``'s value is never read and the statement reads nothing the
+    branches declare (it runs exactly when either branch runs to its end). A hoisted statement is read at the
+    start of each branch, not the other way round, so the readers still see it next to what follows it there."""
     edits, taken = [], []
     for n in _walk(tree.root_node):
         if n.type != "if_expression" or not _is_statement(n) or any(s <= n.start_byte < e for s, e in taken):
@@ -1546,17 +1560,17 @@ def _hoist_common(tree, data: bytes) -> list:
         a, b = (_rule_stmts(x) for x in br)
         if not a or not b:
             continue
-        s1, s2 = a[0], b[0]
+        prev = n.prev_named_sibling
         fun, _lam = _fun_of(n)
-        if _one_line(s1) and _flat(s1.text) == _flat(s2.text) and s1.type not in _DECLS and _pure(cond) and \
+        if _pushable(prev, data) and not _pushable(prev.prev_named_sibling, data) and _pure(cond) and \
                 fun is not None:
             roots = {_t(x) for x in _walk(cond) if x.type in _ID and
                      (x.parent is None or x.parent.type != "navigation_expression" or x.parent.named_children[0] == x)}
             local = _declared(fun) | _file_vals(data)
-            if roots and roots <= local and _reads_only(s1, {_t(x) for x in _walk(cond) if x.type in _ID}):
-                edits += [(s1.start_byte, s1.end_byte, b""), (s2.start_byte, s2.end_byte, b""),
-                          (n.start_byte, n.start_byte, _flat(s1.text) + b"; ")]
-                taken.append((n.start_byte, n.end_byte))
+            if roots and roots <= local and _reads_only(prev, {_t(x) for x in _walk(cond) if x.type in _ID}):
+                edits += [(prev.start_byte, prev.end_byte, b"")] + [
+                    (x.start_byte + 1, x.start_byte + 1, b" " + _flat(prev.text) + b";") for x in br]
+                taken.append((prev.start_byte, n.end_byte))
                 continue
         e1, e2 = a[-1], b[-1]
         if _one_line(e1) and _flat(e1.text) == _flat(e2.text) and e1.type not in _DECLS and _value_unused(n) and \
