@@ -926,7 +926,7 @@ def step_form(data, tree):
 
 def body_block(data, tree):
     """`fun f(…) = xs.forEach { … }` (no declared result: it returns nothing) → `fun f(…) { for (it in xs) { … } }`
-    when the lambda has no jump, and `fun f(…) { xs.forEach { … } }` otherwise left as a block with the call."""
+    when the lambda has no jump, no parameter and no inner lambda."""
     for f in walk(tree.root_node):
         if f.type != "function_declaration":
             continue

@@ -142,7 +142,8 @@ BODY
 def test_an_expression_body_that_returns_nothing_is_the_block_with_its_loop_in_either_form():
     ref = "    private fun heal(ps: List<Player>) = ps.forEach { it.draw(1) }"
     for after in ("    private fun heal(ps: List<Player>) { for (p in ps) p.draw(1) }",
-                  "    private fun heal(ps: List<Player>) {\n        for (p in ps) {\n            p.draw(1)\n        }\n    }",
+                  "    private fun heal(ps: List<Player>) {\n        for (p in ps) {\n            p.draw(1)\n"
+                  "        }\n    }",
                   "    private fun heal(ps: List<Player>) { ps.forEach { p -> p.draw(1) } }"):
         assert _changes(HELPERS, ref, after) == [], after
 

@@ -37,7 +37,7 @@ line where it was (a finding's file:line stays true) and is made only where it p
   ``x += 1; return x``, for ``x`` a name the file declares only as an integer ``var`` (``_integer_steps``);
 * ``fun f(…) = e`` with no declared result and ``e`` a call that returns nothing (``xs.forEach { }``, a same-file
   function with a block body) is ``fun f(…) { e }`` (``_unit_expression_body``);
-* a one-line statement standing just before an ``if (c) { … } else { … }`` (the first of its run) is that statement at
+* a one-line statement standing just before an ``if (c) { … } else { … }`` (not one of a run) is that statement at
   the start of both branches when it cannot change what the pure test ``c`` reads (so a statement both branches
   begin with, hoisted, reads as it did — the readers keep pairing it with what follows it in each branch); one
   both branches end with is that statement after the ``if`` (``_hoist_common``).
@@ -1541,14 +1541,15 @@ def _pushable(n, data: bytes) -> bool:
 
 def _hoist_common(tree, data: bytes) -> list:
     """The statement standing just before an ``if (c) { … } else { … }`` statement (one line, alone on its line, no
-    declaration, log line, jump or lambda; not preceded by another such statement, so pushing stops after one) is
-    that statement at the start of both branches — when ``c`` cannot throw or change anything (``_pure``), its
-    roots are the function's locals and parameters or ``val``s of the file (never a ``var``: a call cannot make such
-    a name another value), and the statement spells ``c``'s names only as roots of member reads (so it cannot
-    change what ``c`` reads): either way it runs once, first. A statement both branches end with (log lines aside)
-    is that statement after the ``if`` when the ``if``'s value is never read and the statement reads nothing the
-    branches declare (it runs exactly when either branch runs to its end). A hoisted statement is read at the
-    start of each branch, not the other way round, so the readers still see it next to what follows it there."""
+    declaration, log line, jump or lambda) is that statement at the start of both branches (only the last of a run
+    of such statements: a run pushed in whole would change how the readers read much code as written) — when ``c``
+    cannot throw or change anything (``_pure``), its roots are the function's locals and parameters or ``val``s of
+    the file (never a ``var``: a call cannot make such a name another value), and the statement spells ``c``'s names
+    only as roots of member reads (so it cannot change what ``c`` reads): either way it runs once, first. A
+    statement both branches end with (log lines aside) is that statement after the ``if`` when the ``if``'s value is
+    never read and the statement reads nothing the branches declare (it runs exactly when either branch runs to its
+    end). A hoisted statement is read at the start of each branch, not the other way round, so the readers still see
+    it next to what follows it there."""
     edits, taken = [], []
     for n in _walk(tree.root_node):
         if n.type != "if_expression" or not _is_statement(n) or any(s <= n.start_byte < e for s, e in taken):
@@ -1558,8 +1559,6 @@ def _hoist_common(tree, data: bytes) -> list:
         if br is None or cond is None:
             continue
         a, b = (_rule_stmts(x) for x in br)
-        if not a or not b:
-            continue
         prev = n.prev_named_sibling
         fun, _lam = _fun_of(n)
         if _pushable(prev, data) and not _pushable(prev.prev_named_sibling, data) and _pure(cond) and \
@@ -1572,6 +1571,8 @@ def _hoist_common(tree, data: bytes) -> list:
                     (x.start_byte + 1, x.start_byte + 1, b" " + _flat(prev.text) + b";") for x in br]
                 taken.append((prev.start_byte, n.end_byte))
                 continue
+        if not a or not b:
+            continue
         e1, e2 = a[-1], b[-1]
         if _one_line(e1) and _flat(e1.text) == _flat(e2.text) and e1.type not in _DECLS and _value_unused(n) and \
                 not ({_t(x) for x in _walk(e1) if x.type in _ID} & _declared_in(br)):
