@@ -50,6 +50,25 @@ def test_a_statement_hoisted_that_is_not_in_both_branches_or_changes_the_test_is
         assert _changes(SKILL, before, after) == CHANGED, (stmt, cond)
 
 
+def test_a_statement_before_the_if_is_read_in_both_branches_when_one_holds_only_a_log_line():
+    before = """        r.draw(2)
+        if (target.alive) {
+            target.draw(1)
+        } else {
+            logger.info("none")
+        }"""
+    after = """        if (target.alive) {
+            r.draw(2)
+            target.draw(1)
+        } else {
+            r.draw(2)
+            logger.info("none")
+        }"""
+    assert _changes(SKILL, before, after) == []
+    assert _changes(SKILL, before, after.replace("            r.draw(2)\n            logger", "            logger")) == \
+        CHANGED
+
+
 ENDS = """        if (target.alive) {
             target.draw(1)
             r.draw(2)
