@@ -123,3 +123,39 @@ def test_whom_a_win_hands_the_result_skills_as_declared_winners_is_read(tmp_path
             "no longer: the game-result skills see the turn player as a declared winner when TurnOver.checkLoneWin "
             "finds a win. now: the game-result skills see nobody as a declared winner when TurnOver.checkLoneWin "
             "finds a win")
+
+
+HURL = """package demo.game.skill
+
+import demo.game.*
+import demo.game.phase.*
+
+class Hurl : TriggeredSkill {
+    override val skillId = SkillId.BLOCKADE
+
+    override val isInitialSkill = true
+
+    override fun execute(g: Game, askWhom: Player): Any? {
+        val lockPlayer = g.players.first { it !== askWhom }
+        return ResolveResult(Hand(askWhom, askWhom, askWhom.cards.first(), LOCKS), true)
+    }
+
+    fun aiPick(g: Game, askWhom: Player) = Hand(askWhom, askWhom, askWhom.cards.first(), faceUp = false)
+}
+"""
+
+
+def test_the_send_a_skill_makes_is_read_with_its_arguments_and_named_with_the_skill(tmp_path):
+    def sends(tag, locks):
+        src = _tree(tmp_path / tag)
+        (src / "phase" / "Way.kt").write_text(WAY.replace("FACE", "faceUp").replace("STOP", RETURN_IF),
+                                              encoding="utf-8")
+        (src / "skill" / "Hurl.kt").write_text(HURL.replace("LOCKS", locks), encoding="utf-8")
+        return extract(src).engine
+    face_up = sends("a", "faceUp = true")["send.Hurl.execute"]
+    assert face_up.value == ("Hand(whoseTurn = askWhom, sender = askWhom, card = askWhom.cards.first(), faceUp = true)",)
+    assert face_up.about == ("Hurl",) and face_up.one
+    eng = sends("b", "true")                                         # positional: the same send
+    assert eng["send.Hurl.execute"].value == face_up.value
+    assert "send.Hurl.aiPick" not in eng                             # a robot's pick is no rule
+    assert sends("c", "false")["send.Hurl.execute"].value != face_up.value
