@@ -256,4 +256,42 @@ def clauses_words(base, head) -> str:
     return pick("。", ". ").join(parts)
 
 
-__all__ = ["clause_words", "clauses_words", "condition_words"]
+#: a player property's getter (``prop.<Class>.<name>``) → what it decides, and the atoms of its truth table, in words
+_PROP = {"isFemale": ("算作女性角色", "counts as a woman"), "isMale": ("算作男性角色", "counts as a man"),
+         "roleFaceUp": ("算作面朝上", "counts as face up"), "alive": ("算作存活", "counts as alive"),
+         "hasEverFaceUp": ("算作曾经面朝上", "counts as having been face up")}
+_PROP_ATOMS = {"female": ("角色是女性", "the role is female"), "isFaceUp": ("角色面朝上", "the role is face up"),
+               "faceUp": ("角色面朝上", "the role is face up"), "roleFaceUp": ("角色面朝上", "the role is face up"),
+               "alive": ("角色存活", "the player is alive"), "isPublicRole": ("是公开角色", "the role is a public one")}
+
+
+def prop_words(name: str, base, head) -> str:
+    """A changed player-property getter (``prop.<Class>.isFemale``: the rows of its truth table, ``female and isFaceUp``)
+    in the game's terms: when a player counts as what the property says, before and now, and the tests it no longer
+    makes (``whether the role is face up or not``); '' when the name or a value is not such a getter's."""
+    m = re.fullmatch(r"prop\.\w+\.(\w+)", name or "")
+    if not m or m.group(1) not in _PROP or not isinstance(base, (list, tuple)) or not isinstance(head, (list, tuple)):
+        return ""
+
+    def atom(a: str) -> str:
+        neg = a.startswith("not ")
+        a = a[4:] if neg else a
+        w = pick(*_PROP_ATOMS.get(a, (a, a)))
+        return pick(f"并非{w}", f"not ({w})") if neg else w
+
+    def rows(v) -> str:
+        if list(v) == ["never"]:
+            return pick("从不", "never")
+        return pick("或", " or ").join(pick("且", " and ").join(atom(x) for x in r.split(" and ")) for r in v)
+
+    def atoms(v) -> set:
+        return {x.removeprefix("not ") for r in v for x in str(r).split(" and ") if r != "never"}
+    what = pick(*_PROP[m.group(1)])
+    gone = sorted(atoms(base) - atoms(head))
+    tail = pick("（无论" + "、".join(pick(*_PROP_ATOMS.get(a, (a, a))) for a in gone) + "与否）",
+                " (whether " + " or ".join(pick(*_PROP_ATOMS.get(a, (a, a))) for a in gone) + " or not)") if gone else ""
+    return pick(f"一名角色{what}的条件：原为 {rows(base)}，现为 {rows(head)}{tail}",
+                f"a player {what} when: was {rows(base)}; now {rows(head)}{tail}")
+
+
+__all__ = ["clause_words", "clauses_words", "condition_words", "prop_words"]

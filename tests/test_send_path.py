@@ -159,3 +159,17 @@ def test_the_send_a_skill_makes_is_read_with_its_arguments_and_named_with_the_sk
     assert eng["send.Hurl.execute"].value == face_up.value
     assert "send.Hurl.aiPick" not in eng                             # a robot's pick is no rule
     assert sends("c", "false")["send.Hurl.execute"].value != face_up.value
+
+
+def test_a_changed_player_property_getter_is_worded_in_the_games_terms():
+    from skillproof.checks.diff_clauses import prop_words
+    with lang.using("en"):
+        assert prop_words("prop.Data.isFemale", ("female and isFaceUp",), ("female",)) == (
+            "a player counts as a woman when: was the role is female and the role is face up; now the role is female "
+            "(whether the role is face up or not)")
+        assert prop_words("prop.Data.isMale", ("isFaceUp and not female",), ("not female",)).startswith(
+            "a player counts as a man when: was the role is face up and not (the role is female)")
+        assert prop_words("win.check", ("a",), ("b",)) == ""
+    with lang.using("zh"):
+        assert prop_words("prop.Data.isFemale", ("female and isFaceUp",), ("female",)) == (
+            "一名角色算作女性角色的条件：原为 角色是女性且角色面朝上，现为 角色是女性（无论角色面朝上与否）")
