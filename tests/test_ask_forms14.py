@@ -20,6 +20,8 @@ SAME = [
     ("威逼能对一个没手牌的人使用吗", "威逼能对没有手牌的人使用吗"),
     # a skill's name as the verb after a modal, its object as the target; 两回 for 两次
     ("肥原龙川能诡诈自己吗", "肥原龙川能对自己发动诡诈吗"),
+    ("能试探自己吗", "能对自己使用试探吗"),
+    ("别人的回合能截获吗", "别人的回合能使用截获吗"),
     ("裴玲一回合能交际两次吗", "裴玲一回合能发动交际两次吗"),
     ("秦无命一回合能发动两回拼命三郎吗", "秦无命一回合能发动两次拼命三郎吗"),
     # a flip said with 把; the face of the message a skill sends

@@ -360,9 +360,11 @@ def _target_before_modal(text: str) -> str:
 
 
 def _bare_skill_verb(text: str, names) -> str:
-    """A skill's name said as the verb after a modal (能惑心自己吗, 可以对没牌的人惑心吗, 同一回合可以金口一开两次吗):
-    发动 put before it, and an object after it (自己 / 别人) said as its target (能对自己发动惑心吗)."""
-    for name in sorted(_rule_names(names), key=len, reverse=True):
+    """A skill's or card's name said as the verb after a modal (能惑心自己吗, 可以对没牌的人惑心吗, 同一回合可以金口一开两次吗,
+    别人还能误导吗): 发动 / 使用 put before it, and an object after it (自己 / 别人) said as its target (能对自己发动惑心吗)."""
+    verb_of = {n: "发动" for n in _rule_names(names)} | {n: "使用" for n in _card_names(names)}
+    for name in sorted(verb_of, key=len, reverse=True):
+        verb = verb_of[name]
         i = text.find(name)
         while i >= 0:
             before, after = text[:i], text[i + len(name):]
@@ -371,8 +373,8 @@ def _bare_skill_verb(text: str, names) -> str:
             rest = after[o.end():] if o else after
             if m is not None and _AFTER_BARE.match(rest) and not before.endswith(_SKILL_VERBS):
                 if o is not None and m.group("dui") is None:
-                    return f"{before}对{o.group('o')}发动{name}{rest}"
-                return f"{before}发动{name}{after}"
+                    return f"{before}对{o.group('o')}{verb}{name}{rest}"
+                return f"{before}{verb}{name}{after}"
             i = text.find(name, i + 1)
     return text
 
@@ -383,6 +385,15 @@ def _rule_names(names) -> list:
     if got is None:
         got = [r.name for r in names.cat.skills.values() if _CJK.search(r.name or "")]
         names._rule_names = got
+    return got
+
+
+def _card_names(names) -> list:
+    """The Chinese names of the catalogue's cards (built once per catalogue's names)."""
+    got = getattr(names, "_card_names", None)
+    if got is None:
+        got = [c.name for c in names.cat.cards.values() if _CJK.search(c.name or "")]
+        names._card_names = got
     return got
 
 
