@@ -4,12 +4,13 @@
 The main cross-check asks it of the player (seat 0) only, and every compared catalogue writes each window condition as
 an expression or leaves it at its default, so two parts of the twin were compared by nothing
 (benchmarks/mutate_interpreter.py enc.usable): another seat's use — what the bans family asks of a card's owner or
-target (its role's skills, unused; a rule no role of the other seats holds is never usable there; #33–#37 survived) —
+target (its role's skills, unused; a rule no role of the other seats holds is never usable there; #33 #35–#41 survived) —
 and ``unconditional``, which leaves out only a ``main`` condition that is plainly true (#7 #8: a plainly false one
 left out too survived). Here, on random tables of the shipped catalogue and of ``fixtures/crosscheck_usable.toml``
-(``main = "false"``, ``fight = "true"``, a role the other seats may not be), for every ActiveSkill and every seat: the
-twin's term is the interpreter's "some copy of it the seat holds may be used now". The other seats hold their role's
-whole list, unused (what the twin assumes of them); the player's list is the random one.
+(``main = "false"``, ``fight = "true"``, a role's skill that is not initial, a role the other seats may not be), for
+every ActiveSkill and every seat: the twin's term is the interpreter's "some copy of it the seat holds may be used now".
+The other seats hold their role's whole list, unused (what the twin assumes of them); the player's list is the random
+one.
 """
 from __future__ import annotations
 
