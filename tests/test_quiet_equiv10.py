@@ -220,3 +220,18 @@ def test_when_branches_reordered_that_may_overlap_or_swapped_bodies_are_named():
                         "            is Red -> r.draw(2)\n            is Black -> r.draw(1)")):
         src = WHEN if "Other" not in ref else WHEN.replace("class Cure", "val Other = Black\n\nclass Cure")
         assert _changes(src, ref, after) == CHANGED, after
+
+
+def test_when_branches_on_constants_and_their_if_chain_are_read_alike_in_any_order():
+    ref = "            Black -> n++\n            Red -> n--\n            else -> {}"
+    src = WHEN.replace("        when (message.color) {", "        var n = 0\n        when (message.color) {") \
+        .replace("BODY\n        }", "BODY\n        }\n        r.draw(n)")
+    for after in ("            Red -> n--\n            Black -> n++\n            else -> {}",):
+        assert _changes(src, ref, after) == [], after
+    chain = WHEN.replace("        when (message.color) {\nBODY\n        }", "        var n = 0\nBODY\n        r.draw(n)")
+    when_body = "        when (message.color) {\n" + ref + "\n        }"
+    for after in ("        if (message.color == Red) { n -= 1 } else if (message.color == Black) { n++ } else {}",
+                  "        if (message.color == Black) { n += 1 } else if (message.color == Red) { n-- } else {}"):
+        assert _changes(chain, when_body, after) == [], after
+    assert _changes(chain, when_body, "        if (message.color == Red) { n++ } else if (message.color == Black) "
+                    "{ n-- }") == CHANGED

@@ -321,7 +321,61 @@ class _Norm:
         els = self.body(branches[1])
         if len(then) == 1 and len(els) == 1:
             return []
-        return [("if", c, then, els)]
+        return [self.constant_chain(("if", c, then, els))]
+
+    def constant_chain(self, x):
+        """An ``if`` / ``else if`` chain (a ``when (s)`` reads as one) whose every test compares one value, read
+        nowhere else in the tests, for equality with constants (``_constant_key``: distinct, one kind; a test may be
+        an ``||`` of such comparisons), with its links in one order: at most one link can be taken, so which is asked
+        first changes nothing (the last ``else`` is taken exactly when none is, in any order)."""
+        links, cur, subject = [], x, None
+        while isinstance(cur, tuple) and len(cur) in (3, 4) and cur[0] == "if":
+            c = cur[1]
+            parts = list(c[1:]) if isinstance(c, tuple) and c[:1] == ("or",) else [c]
+            keys = []
+            for t in parts:
+                if not (isinstance(t, tuple) and len(t) == 4 and t[:2] == ("cmp", "==")):
+                    return x
+                k, v = (t[2], t[3]) if self._const_node(t[2]) else (t[3], t[2])
+                if not self._const_node(k) or "call" in repr(v) or (subject is not None and v != subject):
+                    return x
+                subject = v
+                keys.append(k)
+            links.append((keys, c, cur[2]))
+            rest = cur[3] if len(cur) == 4 else None
+            if isinstance(rest, tuple) and len(rest) == 2 and rest[0] == "seq" and isinstance(rest[1], tuple) and \
+                    rest[1][:1] == ("if",):
+                cur = rest[1]
+                continue
+            cur = rest
+            break
+        if len(links) < 2:
+            return x
+        allk = [repr(k) for ks, _c, _b in links for k in ks]
+        kinds = {k[0] for ks, _c, _b in links for k in ks}
+        if len(set(allk)) != len(allk) or len(kinds) != 1:
+            return x
+        links.sort(key=lambda l: sorted(repr(k) for k in l[0]))
+        out = cur
+        for i, (_ks, c, b) in enumerate(reversed(links)):
+            if out is None:
+                out = ("if", c, b)
+            else:
+                out = ("if", c, b, out)
+            if i < len(links) - 1:
+                out = ("seq", out)
+        return out
+
+    def _const_node(self, k) -> bool:
+        """A normal-form constant for ``constant_chain``: a decimal literal, or a capitalised name (``Red``) the file
+        declares nowhere as a ``val`` / ``var`` / parameter."""
+        if not isinstance(k, tuple) or len(k) != 2:
+            return False
+        if k[0] == "lit":
+            return isinstance(k[1], str) and k[1].isdigit()
+        if k[0] == "id" and isinstance(k[1], str) and k[1][:1].isupper():
+            return not re.search(rb"(?:\b(?:val|var)\s+|[(,]\s*)" + re.escape(k[1].encode()) + rb"\s*[:=]", self.data)
+        return False
 
     def constant_order(self, entries: list) -> list:
         """The entries of a ``when (s)`` in one order when every condition but ``else`` is a constant — a decimal
@@ -382,8 +436,6 @@ class _Norm:
             inner = [c for c in subj.named_children if c.type not in _COMMENTS]
             sx = self.expr(inner[-1]) if inner else None
         entries = [c for c in n.named_children if c.type == "when_entry"]
-        if sx is not None:
-            entries = self.constant_order(entries)
         chain = None
         for e in reversed(entries):
             kids = [c for c in e.named_children if c.type not in _COMMENTS]
@@ -417,7 +469,8 @@ class _Norm:
             cond = conds[0] if len(conds) == 1 else ("or",) + tuple(conds)
             chain = ("if", cond, body) + ((chain,) if chain is not None else ())
             chain = ("seq", chain)
-        return chain[1] if chain is not None and len(chain) == 2 and chain[0] == "seq" else (chain or ("seq",))
+        out = chain[1] if chain is not None and len(chain) == 2 and chain[0] == "seq" else (chain or ("seq",))
+        return self.constant_chain(out)
 
     def when_stmt(self, n) -> list:
         """A ``when`` standing as a statement: the statements its ``if`` chain stands for, as ``if_stmt`` gives them
@@ -703,7 +756,8 @@ class _Norm:
             if op == "!":
                 return self.neg(self.expr(kids[0]))
             if op in ("++", "--") and n.children and n.children[-1].type == op and n.parent is not None and \
-                    n.parent.type not in ("block", "statements", "control_structure_body", "lambda_literal"):
+                    n.parent.type not in ("block", "statements", "control_structure_body", "lambda_literal",
+                                          "when_entry"):
                 return ("un", "post" + op, self.expr(kids[0]))  # `n++` read for its value: the value before
             return ("un", op, self.expr(kids[0]))
         if t == "navigation_expression":

@@ -33,8 +33,9 @@ line where it was (a finding's file:line stays true) and is made only where it p
 * ``e.not()`` is ``!e`` (``!`` is the ``not`` operator), unless the call is itself a receiver;
 * ``(x as? T)?.f(a, …) ?: d`` (``x`` a name) is ``if (x is T) x.f(a, …) else d`` when every ``f`` the file declares
   has a declared non-null result (so the elvis is taken exactly when the cast fails);
-* ``x++`` / ``++x`` / ``x = x + e`` standing as statements are ``x += 1`` / ``x += e``, and ``return ++x`` is
-  ``x += 1; return x``, for ``x`` a name the file declares only as an integer ``var`` (``_integer_steps``);
+* ``++x`` / ``x += 1`` / ``x = x + 1`` standing as statements are ``x++``, ``x = x + e`` is ``x += e``, and
+  ``return ++x`` is ``x++; return x``, for ``x`` a name the file declares only as an integer ``var``
+  (``_integer_steps``);
 * ``fun f(…) = e`` with no declared result and ``e`` a call that returns nothing (``xs.forEach { }``, a same-file
   function with a block body) is ``fun f(…) { e }`` (``_unit_expression_body``);
 * a one-line statement standing just before an ``if (c) { … } else { … }`` (not one of a run) is that statement at
@@ -1364,34 +1365,44 @@ def _unit_step(n, nums: set):
 
 
 def _integer_steps(tree, data: bytes) -> list:
-    """One step of an integer ``var`` of the file (``_numeric_vars``) written one way: ``x++``, ``++x`` and ``x = x +
-    e`` standing as statements are ``x += 1`` / ``x += e`` (``--``, ``-`` alike; for an integer each stores the same
-    number), and ``return ++x`` is ``x += 1; return x`` (the new value returned either way)."""
+    """One step of an integer ``var`` of the file (``_numeric_vars``) written one way: ``++x``, ``x += 1``, ``x = x +
+    1`` and ``x = 1 + x`` standing as statements whose value is never read are ``x++`` (``--``, ``-`` alike; for an
+    integer each stores the same number), ``x = x + e`` is ``x += e``, and ``return ++x`` is ``x++; return x`` (the
+    new value returned either way). ``x++`` is the form kept, as a ``when`` branch writes it."""
     nums = None
     edits = []
     for n in _walk(tree.root_node):
         if not _one_line(n):
             continue
-        if n.type in ("unary_expression", "prefix_expression", "postfix_expression") and _is_statement(n) and \
-                _value_unused(n):
+        if n.type in ("unary_expression", "prefix_expression") and _is_statement(n) and _value_unused(n) and \
+                n.children and n.children[0].type in ("++", "--"):
             if nums is None:
                 nums = _numeric_vars(data)
             st = _unit_step(n, nums)
             if st is not None:
-                edits.append((n.start_byte, n.end_byte, st[0] + b" " + st[1] + b" 1"))
-        elif n.type == "assignment" and _is_statement(n) and len(n.children) == 3 and n.children[1].type == "=":
+                edits.append((n.start_byte, n.end_byte, st[0] + (b"++" if st[1] == b"+=" else b"--")))
+        elif n.type == "assignment" and _is_statement(n) and _value_unused(n) and len(n.children) == 3 and \
+                n.children[1].type in ("=", "+=", "-="):
             if nums is None:
                 nums = _numeric_vars(data)
             tgt = _step_target(n.children[0], nums)
-            val = n.children[2]
-            if tgt is None or val.type not in ("binary_expression", "additive_expression") or \
-                    len(val.children) != 3 or val.children[1].type not in ("+", "-"):
+            if tgt is None:
                 continue
-            left, op, right = val.children
+            op, val = n.children[1].type, n.children[2]
+            if op in ("+=", "-="):
+                if _t(val) == "1":
+                    edits.append((n.start_byte, n.end_byte, tgt + op[:1].encode() * 2))
+                continue
+            if val.type not in ("binary_expression", "additive_expression") or len(val.children) != 3 or \
+                    val.children[1].type not in ("+", "-"):
+                continue
+            left, vop, right = val.children
             if _flat(left.text) == _flat(tgt):
-                edits.append((n.start_byte, n.end_byte, tgt + b" " + op.type.encode() + b"= " + right.text))
-            elif op.type == "+" and _flat(right.text) == _flat(tgt) and right.type not in ("string_literal",):
-                edits.append((n.start_byte, n.end_byte, tgt + b" += " + left.text))
+                text = tgt + vop.type.encode() * 2 if _t(right) == "1" else \
+                    tgt + b" " + vop.type.encode() + b"= " + right.text
+                edits.append((n.start_byte, n.end_byte, text))
+            elif vop.type == "+" and _flat(right.text) == _flat(tgt) and right.type not in ("string_literal",):
+                edits.append((n.start_byte, n.end_byte, tgt + b"++" if _t(left) == "1" else tgt + b" += " + left.text))
         elif n.type in ("return_expression", "jump_expression") and _is_statement(n) and \
                 _t(n).startswith("return ") and len(n.named_children) == 1:
             if nums is None:
@@ -1402,7 +1413,8 @@ def _integer_steps(tree, data: bytes) -> list:
                 continue
             st = _unit_step(v, nums)
             if st is not None:
-                edits.append((n.start_byte, n.end_byte, st[0] + b" " + st[1] + b" 1; return " + st[0]))
+                edits.append((n.start_byte, n.end_byte, st[0] + (b"++" if st[1] == b"+=" else b"--") + b"; return " +
+                              st[0]))
     return edits
 
 
