@@ -327,7 +327,13 @@ class _Norm:
         """An ``if`` / ``else if`` chain (a ``when (s)`` reads as one) whose every test compares one value, read
         nowhere else in the tests, for equality with constants (``_constant_key``: distinct, one kind; a test may be
         an ``||`` of such comparisons), with its links in one order: at most one link can be taken, so which is asked
-        first changes nothing (the last ``else`` is taken exactly when none is, in any order)."""
+        first changes nothing (the last ``else`` is taken exactly when none is, in any order). Where a link is no
+        such test, the links after it are put in order alike (a chain written as nested ``if``s reads the same)."""
+        if isinstance(x, tuple) and len(x) == 4 and x[0] == "if" and isinstance(x[3], tuple) and len(x[3]) == 2 and \
+                x[3][0] == "seq" and isinstance(x[3][1], tuple) and x[3][1][:1] == ("if",):
+            rest = self.constant_chain(x[3][1])     # the links after the first in order, whatever the first is
+            if rest is not x[3][1]:
+                x = x[:3] + (("seq", rest),)
         links, cur, subject = [], x, None
         while isinstance(cur, tuple) and len(cur) in (3, 4) and cur[0] == "if":
             c = cur[1]
