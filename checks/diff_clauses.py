@@ -104,15 +104,26 @@ _ACTIONS = (
         f"{_who(m.group(1).rstrip('.')) if m.group(1) else 'that player'} receives the message {m.group(2)}")),
     (re.compile(r"\baddEvent\((\w+?)Event\("), lambda m: pick(f"引发事件 {m.group(1)}", f"raises the event {m.group(1)}")),
     # a message on its way (the send path's states): received, moved on, stopping before a player, its face
-    (re.compile(r"ResolveResult\((\w*Receive\w*)\([^()]*?(\w+)\)\s*,"), lambda m: pick(
-        f"情报由{_who(m.group(2))}接收", f"the message is received by {_who(m.group(2))}")),
-    (re.compile(r"ResolveResult\((\w*MoveNext\w*)\("), lambda m: pick("情报移到下一名角色面前",
+    (re.compile(r"(?:ResolveResult|\bresolve)\((\w*Receive\w*)\(([^()]*)\)\s*[,)]"), lambda m: pick(
+        f"情报由{_who(_receiver(m.group(2)))}接收", f"the message is received by {_who(_receiver(m.group(2)))}")),
+    (re.compile(r"(?:ResolveResult|\bresolve)\((\w*MoveNext\w*)\("), lambda m: pick("情报移到下一名角色面前",
                                                                     "the message moves on to the next player")),
     (re.compile(r"ResolveResult\([\w.]+\.copy\(inFrontOfWhom\s*=\s*(.+?)\)\s*,"), lambda m: pick(
         f"情报停在{_who(m.group(1))}面前", f"the message stops before {_who(m.group(1))}")),
     (re.compile(r"^face\s*:=\s*(.+)$"), lambda m: _face_words(m.group(1).strip())),
     (re.compile(r"ResolveResult\((\w+)[(,]"), lambda m: _state_words(m.group(1))),
 )
+
+
+def _receiver(args: str) -> str:
+    """The player a receiving state is handed, among its arguments: the one the message stands before, else the last
+    argument that is no flag."""
+    parts = [a.strip() for a in args.split(",")]
+    for a in parts:
+        if re.search(r"\binFrontOfWhom\b", a):
+            return a
+    rest = [a for a in parts if a not in ("true", "false") and not re.search(r"face_?up", a, re.I)]
+    return rest[-1] if rest else ""
 
 
 def _face_words(v: str) -> str:
@@ -171,6 +182,10 @@ _CONDS = (
     (re.compile(r"^[\w.]*\bdir\s*(==|!=)\s*(Up|Left|Right)$"), lambda m: pick(
         f"传递方向{'是' if m.group(1) == '==' else '不是'}{ {'Up': '向上', 'Left': '向左', 'Right': '向右'}[m.group(2)]}",
         f"the message {'goes' if m.group(1) == '==' else 'does not go'} {m.group(2).lower()}")),
+    (re.compile(r"^checkSeq\(\w+\)$"), lambda m: pick("计时结束时无人作答", "the time ran out unanswered")),
+    (re.compile(r"^[\w.]*\bmustReceive\w*\(\)$"), lambda m: pick("该角色必须接收情报", "the player must receive the message")),
+    (re.compile(r"^[\w.]*\bcannotReceive\w*\(\)$"), lambda m: pick("该角色不能接收情报",
+                                                                   "the player cannot receive the message")),
     (re.compile(r"^(\w+)\.(\w+) calls the result pass$"), lambda m: pick(f"{m.group(1)}.{m.group(2)}判定胜利",
                                                                        f"{m.group(1)}.{m.group(2)} finds a win")),
     (re.compile(r"^(\w+)\.(\w+) goes on to (\w+)$"), lambda m: pick(f"{m.group(1)}.{m.group(2)}进入{m.group(3)}",

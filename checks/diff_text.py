@@ -247,6 +247,7 @@ ENGINE_PREFIXES = {
     "flow.": ("引擎在这一步之后进入哪些状态、交给它们什么（谁被询问、从谁开始）", "the states the engine goes on to after this "
               "step, and what they are handed (whom they ask, from whom)"),
     "lock_self.": ("传出者能否锁定自己", "whether the sender may lock himself"),
+    "timeout.": ("玩家计时结束未作答时游戏怎样继续", "what play goes on with when a human lets the timer run out"),
     "send.": ("一个技能或卡牌自己传出的情报：方向、锁定谁、面朝上或朝下", "the send a skill or card makes itself: its "
               "direction, whom it locks, face up or down"),
     "state.": ("一个游戏状态做什么、在什么条件下做（询问谁、跳过谁、引发哪些事件、移动哪些牌）", "what a game state does, and "

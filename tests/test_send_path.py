@@ -173,3 +173,51 @@ def test_a_changed_player_property_getter_is_worded_in_the_games_terms():
     with lang.using("zh"):
         assert prop_words("prop.Data.isFemale", ("female and isFaceUp",), ("female",)) == (
             "一名角色算作女性角色的条件：原为 角色是女性且角色面朝上，现为 角色是女性（无论角色面朝上与否）")
+
+
+HUMAN = """package demo.game
+
+import demo.game.phase.*
+
+class HumanPlayer : Player() {
+    var timeout: Any? = null
+
+    fun startWaiting(fsm: Carry, waitSecond: Int) {
+        timeout = GameExecutor.post(game!!, {
+            if (checkSeq(seq)) {
+                incrSeq()
+                DEFAULT
+            }
+        }, waitSecond + 2)
+    }
+
+    fun notifyWaiting(p: Player) {
+        GameExecutor.post(game!!, { p.send(toc()) }, 1)
+    }
+}
+"""
+
+#: a human who lets the timer run out: passed over unless he must take the message, or taken unless he cannot
+PASS = ("if (fsm.mustTake()) game!!.resolve(Receive(fsm.whoseTurn, fsm.sender, fsm.card, fsm.inFrontOfWhom))\n"
+        "                else game!!.resolve(MoveNext(fsm))")
+TAKE = ("if (fsm.cannotTake()) game!!.resolve(MoveNext(fsm))\n"
+        "                else game!!.resolve(Receive(fsm.whoseTurn, fsm.sender, fsm.card, fsm.inFrontOfWhom))")
+
+
+def test_what_play_goes_on_with_when_a_human_lets_the_timer_run_out_is_read(tmp_path):
+    def timeout(tag, default):
+        src = _tree(tmp_path / tag)
+        (src / "phase" / "Way.kt").write_text(WAY.replace("FACE", "faceUp").replace("STOP", RETURN_IF),
+                                              encoding="utf-8")
+        (src / "HumanPlayer.kt").write_text(HUMAN.replace("DEFAULT", default), encoding="utf-8")
+        eng = extract(src).engine
+        assert "timeout.HumanPlayer.notifyWaiting" not in eng              # a timer that only tells the client
+        return eng["timeout.HumanPlayer.startWaiting"]
+    passed = timeout("a", PASS)
+    assert passed.one and len(passed.value) == 2
+    assert any("MoveNext(fsm)" in c and "!(fsm.mustTake())" in c for c in passed.value)
+    taken = timeout("b", TAKE)
+    assert taken.value != passed.value
+    with lang.using("en"):
+        words = clauses_words(passed.value, taken.value)
+    assert "now: the message moves on to the next player when" in words and "fsm.cannotTake()" in words

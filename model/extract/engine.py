@@ -143,7 +143,7 @@ class EngineRules(ClassIndex):
         if hasattr(self, "_p_send_defaults"):                # sends.SendDefaults: the default send rules
             probes.append(self._p_send_defaults)
         if hasattr(self, "_p_send_path"):                    # send_path.SendPath: the face a message travels with
-            probes += [self._p_send_path, self._p_skill_sends]
+            probes += [self._p_send_path, self._p_skill_sends, self._p_timeouts]
         for extra in ("_p_timing", "_p_refusals"):          # timing.TimingRules, refusals.RefusalRules
             if hasattr(self, extra):
                 probes.append(getattr(self, extra))

@@ -10,6 +10,12 @@
 
 The value is the sorted clauses, compared as values: a rewrite handing on the same flags is no change.
 
+* ``timeout.<Class>.<function>`` — what play goes on with when a human lets a timer run out: a function of a human
+  player's class (``normal.HUMAN_CLASSES``) that posts a timer (``GameExecutor.post { … }``) whose body goes on to a
+  game state, the timer's body read as clauses like a game state's (each state gone on to with the conditions on its
+  path: ``game.resolve(MessageMoveNext(fsm)) if checkSeq(seq) and !(fsm.mustReceiveMessage())``). Read from that one
+  function (``EngineRule.one``).
+
 * ``send.<Class>.<function>`` — a send a skill or a card makes itself (冷血训练, 诱敌深入, 密令, 欲擒故纵 …: a state of a
   message's way built in its code): each such state with the arguments it is built with, by the state's parameter
   names (``dir = card.direction``, ``lockedPlayers = listOf(lockPlayer)``, ``isMessageCardFaceUp = true``), as the code
@@ -130,4 +136,37 @@ class SendPath:
             rid = card_ids.get(top.name, top.name)
             out.append(EngineRule(f"send.{owner.name}.{name}", tuple(steps), src.at(fd), f"{owner.name}.{name}: the "
                                   "send it makes (its direction, locks and face)", False, one=True, about=(rid,)))
+        return out
+
+    def _p_timeouts(self) -> list:
+        from .commute import commute_appends
+        from .normal import _TIMERS, HUMAN_CLASSES
+        from .syntax import _lambda_parts
+        from .wins import _Clauses
+        states = {c.name for c in self.classes if "Fsm" in self.ancestors(c)}
+        out = []
+        for src, fd, name, owner in self._functions():
+            if owner is None or owner.name not in HUMAN_CLASSES or name.startswith(("ai", "auto", "notify")):
+                continue
+            clauses = []
+            for call in _descendants(fd, "call_expression"):
+                kids = _code(call)
+                head = kids[0] if kids else None
+                last = _t(head).rsplit(".", 1)[-1].strip() if head is not None else ""
+                if last not in _TIMERS:
+                    continue
+                for lam in _descendants(call, "lambda_literal"):
+                    if lam.parent is None or lam.parent.type not in ("annotated_lambda", "value_argument"):
+                        continue
+                    body = _t(lam)
+                    if not any(re.search(r"\b" + re.escape(st) + r"\s*\(", body) for st in states):
+                        continue
+                    walk = _Clauses(self)
+                    walk.block(_lambda_parts(lam)[1], [])
+                    clauses += [c for c in commute_appends(walk.out)          # the states play goes on to
+                                if any(re.search(r"\b" + re.escape(st) + r"\s*\(", c) for st in states)]
+                    break
+            if clauses:
+                out.append(EngineRule(f"timeout.{owner.name}.{name}", tuple(clauses), src.at(fd), f"{owner.name}.{name}:"
+                                      " what play goes on with when the human lets the timer run out", False, one=True))
         return out
