@@ -32,7 +32,9 @@ runs in its own subprocess — the mutated source is loaded by an import hook in
 real file is never touched) — against a reduced cross-check: ``tests/test_crosscheck_cases.py``
 (hand-made traces: every refusal of an event that the random traces never get wrong, and what no compared decision
 reads), ``tests/test_crosscheck.py``, ``tests/test_crosscheck_extra.py``, ``tests/test_crosscheck_setup.py`` (the
-table's shape asked of the solver), ``tests/test_crosscheck_core.py`` (the twin's slot lookups the families ask with),
+table's shape asked of the solver), ``tests/test_crosscheck_core.py`` (the twin's slot lookups the families ask with), ``tests/test_crosscheck_skip.py``
+(a player with no skill slot, every skip rule), ``tests/test_crosscheck_usable.py`` (every seat's use of an
+ActiveSkill),
 ``tests/test_crosscheck_replace.py``
 (role replacements anywhere), ``tests/test_crosscheck_active.py`` (grants handed out by ActiveSkills),
 ``tests/test_crosscheck_game_cases.py`` (hand-made whole games), ``tests/test_crosscheck_game.py`` (random whole
@@ -132,6 +134,9 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | the twin, enc/windows.py ``enc_at_decision``: the liveness of a seat that is not a Python int made false (#47) | equivalent | unreachable: every caller passes an int seat (0, the default, or ``enc_grant_matters``' seat, 0 from each of its callers) |
 | the twin, enc/snapshot.py ``enc_snapshot``: "at least ``min_seats`` players" or the seat order starting at seat 0 (#7, #1) | equivalent | seat 0 is present by construction (``SymState.present[0]`` is the constant True): the added constraint is true — #1 argued here, not in ``EXPLAINED`` (its key also names #3, the loop's end moved, which is caught) |
 | the twin, enc/windows.py ``enc_seat_alive``: its Or of equalities made And, or the And inside made Or (``z3andor``) | equivalent | reached only for a seat that is a solver term, and no caller passes one (``enc_in_window``, its one caller, gets an int or an int value from every caller) |
+| the twin, enc/skip.py ``_usable``: its skip of an ActiveSkill with no condition for the phase emptied (#6) | equivalent | unreachable: asked of ``fight`` / ``dying`` only, and the linker gives every ActiveSkill both (``false`` where none is written) |
+| the twin, enc/usable.py ``unconditional``: a plainly true fight / dying condition left out, a plainly true ``main`` kept (#6) | equivalent | every caller uses it only to leave out ``Implies(now == w, c)`` for a plainly true ``c``, a true conjunct kept or not |
+| the twin, enc/usable.py ``enc_skill_usable_now``: the answer for a rule no other seat's role holds emptied (#34) | equivalent | it falls through to the Or of no roles, false: the same answer |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
@@ -173,6 +178,12 @@ CROSSCHECK = ["tests/test_crosscheck_cases.py", "tests/test_crosscheck.py", "tes
               # the twin's slot lookups the families ask with (holds, slot_is, card_var), compared with the interpreter
               # (about 3 s of CPU): 15 of enc.core's mutants survived the files of this list
               "tests/test_crosscheck_core.py",
+              # a player with no skill slot at all, under every [rules] skip_fight / skip_dying (about 1.5 s of CPU):
+              # enc.skip #4 #24 (the answers of an empty list flipped) survived the files of this list
+              "tests/test_crosscheck_skip.py",
+              # every seat's use of every ActiveSkill, and conditions written plainly (about 1 s of CPU): enc.usable
+              # #7 #8 (a plainly false main left out), #33 #35-#41 (another seat's use) survived the files of this list
+              "tests/test_crosscheck_usable.py",
               "tests/test_crosscheck_replace.py", "tests/test_crosscheck_active.py", "tests/test_crosscheck_game_cases.py",
               "tests/test_crosscheck_game.py",
               # the grants an effect hands out, in shipped games, each compared with the game twin (4.5 s of CPU):
@@ -541,9 +552,21 @@ EXPLAINED[("enc_seat_alive", "return", "return Or([And(Eq(seat, i), a) for i, a 
 # families and the extra cross-check)
 EXPLAINED[("enc_at_decision", "const", "alive = S.alive[seat] if isinstance(seat, int) else z3.BoolVal(True)",
            "False")] = "equivalent"
+# checks/enc/skip.py _usable: its skip of an ActiveSkill with no condition for the phase emptied (#6) — unreachable: it is
+# asked of ``fight`` and ``dying`` only, and the linker gives every ActiveSkill both (``false`` where none is written,
+# model/link.py ``_link_rule``), as the interpreter's ``usable`` reads them
+EXPLAINED[("_usable", "body", "continue", "pass")] = "equivalent"
+# checks/enc/usable.py unconditional: a plainly true condition of fight / dying left out, a plainly true ``main`` kept
+# (#6) — every caller (usable, plays, trace, ask's compile) uses it only to leave out ``Implies(now == w, c)`` for a
+# plainly true ``c``: that conjunct is true, kept or not (the terms, not their truth, change)
+EXPLAINED[("unconditional", "cmp", 'return w == "main" and isinstance(c, E.Lit) and c.value is True', "(w != 'main')")] = \
+    "equivalent"
+# enc_skill_usable_now: the answer for a rule no role of the other seats holds emptied (#34) — it falls through to
+# ``held = Or([])``, false: the same answer
+EXPLAINED[("enc_skill_usable_now", "body", "return z3.BoolVal(False)", "pass")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.bans", "enc.conversion", "enc.core", "enc.draw", "enc.dying", "enc.game", "enc.receive",
-                   "enc.remind", "enc.send", "enc.snapshot", "enc.table", "enc.windows")
+                   "enc.remind", "enc.send", "enc.skip", "enc.snapshot", "enc.table", "enc.usable", "enc.windows")
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}

@@ -85,24 +85,37 @@ class ExtraHarness:
         n = len(st.seats)
         chars = {i: st.seats[i].character for i in range(1, n)}
         order = table_order(st, seating)
-        sets = {}
+        sets, every_pick = {}, []
         kept = len(S.extra)
         for kind in ("win", "result"):
             holders = result_holders(S, kind, chars)
+            # another seat's copy is used as the table says (the twin leaves its flag free; seat 0's slot is pinned by
+            # the assignment): a result effect reading ``used`` read false in the twin (mutate_interpreter enc.result
+            # #29 #39, the flag made true, survived; no compared catalogue's effect read it)
+            for q, lst in holders.items():
+                for _, rid, where, used in lst:
+                    inst = next((i for i in st.seats[q].skills if i.rule == rid), None) if q else None
+                    if inst is not None:
+                        s.add(used == inst.used)
             D0 = [z3.BoolVal(q in dec) for q in range(S.n)]
             W0 = [z3.BoolVal(q in win) for q in range(S.n)]
             D, W, picks = enc_result_pass(S, kind, st.turn, holders, D0, W0, f"extra_{kind}", seating=seating)
-            for pv, cands in picks.values():        # the interpreter's default: the first match from whose turn
-                first = z3.IntVal(-1)
-                for p in reversed(order):
-                    first = z3.If(cands[p], p, first)
-                s.add(z3.Implies(z3.Or(cands), pv == first))
+            every_pick += picks.values()
             sets[kind] = (D, W)
         # the twin's own pick constraints (a pick is one of its candidates) hold of the interpreter's pick too: they
-        # were dropped unread, so mutate_interpreter enc.result #37 #48 #49 (that constraint loosened or made false)
-        # survived
+        # were dropped unread, so mutate_interpreter enc.result #37 #48 (that constraint made false) survived
         s.add(S.extra[kept:])
         del S.extra[kept:]                          # (the pick constraints of this state only)
+        # … and alone they leave no other pick: with some candidate, the pick is a candidate (#49, the constraint made
+        # vacuous, survived while the interpreter's pick below was the only one compared)
+        for pv, cands in every_pick:
+            assert s.check(z3.Or(cands), z3.Not(z3.Or([z3.And(pv == p, cands[p]) for p in range(S.n)]))) == z3.unsat, \
+                f"the twin's pick {pv} may take a seat that is no candidate"
+        for pv, cands in every_pick:                # the interpreter's default: the first match from whose turn
+            first = z3.IntVal(-1)
+            for p in reversed(order):
+                first = z3.If(cands[p], p, first)
+            s.add(z3.Implies(z3.Or(cands), pv == first))
         grants = [i for i in st.seats[0].skills if cat.skills[i.rule].is_grant]
         matters = [enc_grant_matters(S, inst.rule, sl) for sl, inst in zip(self.gslots, grants)
                    if st.window is not None]
@@ -183,6 +196,13 @@ def test_extra_decisions_shipped_catalogue():
 def test_extra_decisions_extra_catalogue():
     changed = _run_extra(loader.load([EXTRA]), N_EXTRA, SEED + 11, "extra (extra decisions)")
     assert changed > 0              # some result pass changed the sets: the effects are exercised
+
+
+def test_result_effects_reading_used_are_the_interpreters():
+    """A result or win effect reading its holder's ``used`` in a ``when``, an ``each`` and a ``pick``: the twin read it
+    as false for every holder (a seat that used the skill this turn changed the result in the interpreter only)."""
+    cat = loader.load([os.path.join(os.path.dirname(__file__), "fixtures", "crosscheck_result_used.toml")])
+    assert _run_extra(cat, N_EXTRA, SEED + 14, "result reading used") > 0
 
 
 def test_extra_catalogue_main_decisions():

@@ -10,9 +10,11 @@ from .state import Ctx, SymState, _compile
 
 
 def result_holders(S: SymState, kind: str, seat_chars: dict) -> dict:
-    """For the result pass: seat -> [(live, rule id, skill index)] of its rules of ``kind``
+    """For the result pass: seat -> [(live, rule id, skill index, used)] of its rules of ``kind``
     ("win" / "result"). Seat 0 uses its symbolic slots; other seats hold their character's initial
-    skills (``seat_chars[seat]`` fixes which character)."""
+    skills (``seat_chars[seat]`` fixes which character). ``used`` is what the effects read as ``used`` (the
+    interpreter reads the copy's flag): the slot's own for seat 0, for another seat's skill a Bool of its own,
+    ``{S.p}result_used_{seat}_{index}``, left free (a caller that knows the table pins it)."""
     kname = "WinSkill" if kind == "win" else "ChangeGameResultSkill"
     out = {}
     for s in range(S.n):
@@ -20,14 +22,14 @@ def result_holders(S: SymState, kind: str, seat_chars: dict) -> dict:
         if s == 0:
             for sl in S.slots:
                 for rid in S.rules_with(sl, kname):
-                    lst.append((S.live_rule(sl, rid, kname), rid, ("slot", sl.index)))
+                    lst.append((S.live_rule(sl, rid, kname), rid, ("slot", sl.index), sl.used))
         elif s in seat_chars:
             ch = S.cat.characters[seat_chars[s]]
             for i, rid in enumerate(ch.skills):
                 r = S.cat.skills[rid]
                 if kname in r.closure:
                     live = z3.Not(S.inv[s]) if r.initial else z3.BoolVal(True)
-                    lst.append((live, rid, ("list", i)))
+                    lst.append((live, rid, ("list", i), z3.Bool(f"{S.p}result_used_{s}_{i}")))
         out[s] = lst
     return out
 
@@ -44,11 +46,11 @@ def enc_result_pass(S: SymState, kind: str, turn: int, holders: dict, declared, 
     k0 = seating.index(turn)
     order = seating[k0:] + seating[:k0]
     for s in order:
-        for live, rid, where in holders.get(s, []):
+        for live, rid, where, used in holders.get(s, []):
             r = cat.skills[rid]
             guard = And(S.present[s], live, Or(S.alive[s], z3.BoolVal(not r.initial)))
             for ei, eff in enumerate(getattr(r, kind)):
-                D, W, pk = _enc_effect(S, s, eff, guard, D, W, order, f"{tag}_{s}_{rid}_{ei}", turn)
+                D, W, pk = _enc_effect(S, s, eff, guard, D, W, order, f"{tag}_{s}_{rid}_{ei}", turn, used)
                 if pk is not None:
                     picks[(s, rid, ei)] = pk
     return D, W, picks
@@ -60,8 +62,9 @@ def _set_of(S: SymState, lam, ctx: Ctx):
     return [And(S.present[q], _compile(lam.body, ctx.bind(lam.var, q))) for q in range(S.n)]
 
 
-def _enc_effect(S, s, eff, guard, D, W, order, tag, turn=None):
-    base = Ctx(S, {"self": s}, {}, {}, z3.BoolVal(False), list(W), list(D), turn=turn)
+def _enc_effect(S, s, eff, guard, D, W, order, tag, turn, used):
+    """One effect of a rule seat ``s`` holds: ``used`` is that copy's flag (``self.used`` in the effect's expressions)."""
+    base = Ctx(S, {"self": s}, {}, {}, used, list(W), list(D), turn=turn)
     bindings = [({}, z3.BoolVal(True))]
     pick = None
     if eff.each is not None:
@@ -75,7 +78,7 @@ def _enc_effect(S, s, eff, guard, D, W, order, tag, turn=None):
         S.extra.append(z3.Implies(any_c, Or([And(pv == p, cands[p]) for p in range(S.n)])))
         bindings = [({eff.pick.var: p}, And(any_c, pv == p)) for p in range(S.n)]
     for bound, sel in bindings:
-        ctx = Ctx(S, {"self": s, **bound}, {}, {}, z3.BoolVal(False), list(W), list(D), turn=turn)
+        ctx = Ctx(S, {"self": s, **bound}, {}, {}, used, list(W), list(D), turn=turn)
         fire = And(guard, sel, _compile(eff.when, ctx))
         aw, rw = _set_of(S, eff.winners_add, ctx), _set_of(S, eff.winners_remove, ctx)
         ad, rd = _set_of(S, eff.declared_add, ctx), _set_of(S, eff.declared_remove, ctx)
