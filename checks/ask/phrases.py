@@ -555,8 +555,8 @@ _RECEIVED += [
     ("USEV 一张? 卡牌|手牌|牌", "play ? as ?"),                       # 使用卡牌后 / 打出一张牌后能发动转交吗: any card
     ("a|the dying player|players|character|characters", "@cond(dying) anyone"),
     # the player plays a card on someone, as a premise (简先生对别人使用试探后): the card's target (table.py plays_on)
-    ("对|向 OTHER USEV TCARD AFTER|WHEN", "@role(plays_on other) 使用 {TCARD} 后"),
-    ("对|向 SELF USEV TCARD AFTER|WHEN", "@role(plays_on self) 使用 {TCARD} 后"),
+    ("对|向 OTHER USEV TCARD AFTER|WHEN|，|,", "@role(plays_on other) 使用 {TCARD} 后"),
+    ("对|向 SELF USEV TCARD AFTER|WHEN|，|,", "@role(plays_on self) 使用 {TCARD} 后"),
     # a card played on someone (play 澄清 on someone else): the Chinese frame 对 X 使用 CARD
     ("play|use CARD on someone|somebody else", "对 别人 使用 {CARD}"),
     ("play|use CARD on another|other player|players|character|characters", "对 别人 使用 {CARD}"),
