@@ -32,6 +32,7 @@ CuteReimu/TheMessage (a bare one works). Nothing is downloaded by this script.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
 import resource
@@ -67,7 +68,8 @@ _SEND = tuple(f"{k}.{c}." for c in ("SendPhaseStart", "OnSendCard", "OnSendCardS
               for k in ("state", "flow"))
 
 #: the label's `fields` for engine rules → the names the extractor gives them (a prefix ending in "." matches
-#: every name it starts, and so does one ending in "_": ``setup.tasks_`` → setup.tasks_told, setup.tasks_dealt …); a
+#: every name it starts, and so does one ending in "_": ``setup.tasks_`` → setup.tasks_told, setup.tasks_dealt …; one
+#: with ``*`` every name it matches as a pattern: ``prop.*.isFemale``); a
 #: field not listed names the engine rule of the same name (``deck.shuffle``; ``rules.must_beats_cannot`` the [rules] key
 #: must_beats_cannot) — so a label with no rules and such a field is met only by a failure naming that rule
 FIELD_NAMES = {
@@ -80,7 +82,9 @@ FIELD_NAMES = {
     "engine.invalidation_scope": ("invalidation.wraps",),
     "engine.skip_fight": ("skip_fight",),
     "engine.skip_dying": ("skip_dying",),
-    "engine.send_defaults": ("lock_self.", "send_dir", "send_lock", "send_to_self", "send_check"),
+    # what a message does on its way when no skill steps in: the send check's keys, the face it is handed on with, and
+    # what the states of its way do (where it stops, whom it passes over, where it ends: their steps and clauses)
+    "engine.send_defaults": ("lock_self.", "send_dir", "send_lock", "send_to_self", "send_check", "send_face") + _SEND,
     "engine.send_defaults.lock": ("lock_self.",),
     "engine.result_pass": ("result_pass.",),
     "engine.win_pass": ("win_pass.",),
@@ -100,6 +104,9 @@ FIELD_NAMES = {
     # the set-up: the secret tasks (which, dealt, told) and the starting hand
     "setup.tasks": ("setup.tasks", "setup.tasks_"),
     "setup.hand_begin": ("setup.hand",),
+    # a role's sex: its row of the role table (the character's id names it), or what "female" means — the getter of
+    # the server's isFemale (prop.<Class>.isFemale: face up and female, or female alone)
+    "character.female": ("character.female", "prop.*.isFemale"),
 }
 
 
@@ -121,7 +128,9 @@ def _matches(named: set, expected: set) -> list:
     out = set()
     norm = {_norm_id(n) for n in named}                    # a rule id's - and _ are one (must-beats-cannot)
     for e in expected:
-        if e.endswith((".", "_")):
+        if "*" in e:                                       # a pattern: ``prop.*.isFemale``
+            out.update(n for n in named if fnmatch.fnmatchcase(_norm_id(n), _norm_id(e)))
+        elif e.endswith((".", "_")):
             out.update(n for n in named if _norm_id(n).startswith(_norm_id(e)))
         elif _norm_id(e) in norm or _norm_id(f"file:{e}") in norm:
             out.add(e)

@@ -51,6 +51,8 @@ def _who(expr: str) -> str:
     if m:
         ident = IDENTITY.get(m.group(1), (m.group(1),) * 2)
         return pick(f"所有{ident[0]}角色", f"every {ident[1]} player")
+    if re.fullmatch(r"[\w.]*players\[\w+\]", e):                # the player at a seat a walk round the table reached
+        return pick("走到的座位上的角色", "the player at the seat reached")
     last = e.split(".")[-1].strip("()") if e else ""
     pair = _WHO.get(last)
     if pair:
@@ -66,9 +68,20 @@ def _state_words(name: str) -> str:
 
 #: (pattern of an action, its words) — first match wins
 _ACTIONS = (
+    # whom a win hands the game-result skills as declared winners (result_pass.declared)
+    (re.compile(r"^declared\s*:=\s*nobody(, then as the check adds)?$"), lambda m: pick(
+        "改变游戏结果的技能看不到宣告胜利的角色" + ("（除非判定另行加入）" if m.group(1) else ""),
+        "the game-result skills see nobody as a declared winner" + (" (but whom the check adds)" if m.group(1) else ""))),
+    (re.compile(r"^declared\s*:=\s*(\w+)(, then as the check adds)?$"), lambda m: pick(
+        f"改变游戏结果的技能把{_who(m.group(1))}看作宣告胜利的角色" + ("（以及判定另行加入的）" if m.group(2) else ""),
+        f"the game-result skills see {_who(m.group(1))} as a declared winner" + (" (and whom the check adds)"
+                                                                                   if m.group(2) else ""))),
     (re.compile(r"^declare\s*\+=\s*(.+)$"), lambda m: pick(f"{_who(m.group(1))}宣告胜利",
                                                          f"{_who(m.group(1))} declares victory")),
     (re.compile(r"^win\s*\+=\s*(.+)$"), lambda m: pick(f"{_who(m.group(1))}获胜", f"{_who(m.group(1))} wins")),
+    (re.compile(r"^declare\w*\s*:?=\s*list\((\w+)\)$"), lambda m: pick(f"{_who(m.group(1))}宣告胜利",
+                                                                      f"{_who(m.group(1))} declares victory")),
+    (re.compile(r"^win\w*\s*:?=\s*list\((\w+)\)$"), lambda m: pick(f"{_who(m.group(1))}获胜", f"{_who(m.group(1))} wins")),
     (re.compile(r"^declare\w*\s*:?=\s*(.+)$"), lambda m: pick(f"宣告胜利的改为 {m.group(1)}",
                                                           f"the declarers become {m.group(1)}")),
     (re.compile(r"\bdeclare\w*\.(?:addAll\w*|addAllPlayers)\((.*)\)"), lambda m: pick(
@@ -90,14 +103,34 @@ _ACTIONS = (
         f"{_who(m.group(1).rstrip('.')) if m.group(1) else pick('该角色', 'that player')}收到情报 {m.group(2)}",
         f"{_who(m.group(1).rstrip('.')) if m.group(1) else 'that player'} receives the message {m.group(2)}")),
     (re.compile(r"\baddEvent\((\w+?)Event\("), lambda m: pick(f"引发事件 {m.group(1)}", f"raises the event {m.group(1)}")),
+    # a message on its way (the send path's states): received, moved on, stopping before a player, its face
+    (re.compile(r"ResolveResult\((\w*Receive\w*)\([^()]*?(\w+)\)\s*,"), lambda m: pick(
+        f"情报由{_who(m.group(2))}接收", f"the message is received by {_who(m.group(2))}")),
+    (re.compile(r"ResolveResult\((\w*MoveNext\w*)\("), lambda m: pick("情报移到下一名角色面前",
+                                                                    "the message moves on to the next player")),
+    (re.compile(r"ResolveResult\([\w.]+\.copy\(inFrontOfWhom\s*=\s*(.+?)\)\s*,"), lambda m: pick(
+        f"情报停在{_who(m.group(1))}面前", f"the message stops before {_who(m.group(1))}")),
+    (re.compile(r"^face\s*:=\s*(.+)$"), lambda m: _face_words(m.group(1).strip())),
     (re.compile(r"ResolveResult\((\w+)[(,]"), lambda m: _state_words(m.group(1))),
 )
+
+
+def _face_words(v: str) -> str:
+    """The face a message is handed on with (``send_face``)."""
+    if v == "false":
+        return pick("情报面朝下传递", "the message travels face down")
+    if v == "true":
+        return pick("情报面朝上传递", "the message travels face up")
+    if v == "as handed":
+        return pick("情报保持传出时的朝向", "the message keeps the face it was sent with")
+    return pick(f"情报的朝向为 {v}", f"the message's face is {v}")
 
 #: (pattern of a condition, its words)
 _CONDS = (
     (re.compile(r"^!\(diedQueue\.isEmpty\(\)\)$"), lambda m: pick("有角色死亡", "someone died")),
     (re.compile(r"^!\(declare\w*\.isNotEmpty\(\)\)$"), lambda m: pick("没有角色宣告胜利", "nobody declared victory")),
     (re.compile(r"^each\((\w+) in [\w.]+\)$"), lambda m: pick("对每名角色", "for each player")),
+    (re.compile(r"^!\(([\w.\[\]]+)\.alive\)$"), lambda m: pick(f"{_who(m.group(1))}已死亡", f"{_who(m.group(1))} is dead")),
     (re.compile(r"^!\((.+)\)$"), lambda m: pick(f"并非（{condition_words(m.group(1)) or m.group(1)}）",
                                                  f"not ({condition_words(m.group(1)) or m.group(1)})")),
     (re.compile(r"([\w.]+?)\.?messageCards\.countTrueCard\(\)\s*(>=|<=|==|!=|>|<)\s*(\d+)"), lambda m: pick(
@@ -121,13 +154,28 @@ _CONDS = (
         f"{_who(m.group(1))}的{pick(*COLOUR.get(m.group(2), (m.group(2),) * 2))}情报{pick(*_CMP[m.group(3)])}{m.group(4)}张",
         f"{_who(m.group(1))} has {pick(*_CMP[m.group(3)])} {m.group(4)} "
         f"{pick(*COLOUR.get(m.group(2), (m.group(2),) * 2))} messages")),
-    (re.compile(r"^!\s*([\w.]+)\.alive$"), lambda m: pick(f"{_who(m.group(1))}已死亡", f"{_who(m.group(1))} is dead")),
-    (re.compile(r"^([\w.]+)\.alive$"), lambda m: pick(f"{_who(m.group(1))}存活", f"{_who(m.group(1))} is alive")),
+    (re.compile(r"^!\s*\(?([\w.\[\]]+)\.alive\)?$"), lambda m: pick(f"{_who(m.group(1))}已死亡",
+                                                                  f"{_who(m.group(1))} is dead")),
+    (re.compile(r"^([\w.\[\]]+)\.alive$"), lambda m: pick(f"{_who(m.group(1))}存活", f"{_who(m.group(1))} is alive")),
     (re.compile(r"^([\w.]+)\.roleFaceUp$"), lambda m: pick(f"{_who(m.group(1))}正面朝上", f"{_who(m.group(1))} is face up")),
     (re.compile(r"^([\w.]+)\s*===?\s*whoseTurn$"), lambda m: pick(f"{_who(m.group(1))}是当前回合角色",
                                                                 f"{_who(m.group(1))} is the turn player")),
     (re.compile(r"^([\w.]+)\s*!==?\s*whoseTurn$"), lambda m: pick(f"{_who(m.group(1))}不是当前回合角色",
                                                                 f"{_who(m.group(1))} is not the turn player")),
+    (re.compile(r"^([\w.\[\]]+?)\.cards\.isNotEmpty\(\)$"), lambda m: pick(f"{_who(m.group(1))}有手牌",
+                                                                          f"{_who(m.group(1))} holds hand cards")),
+    (re.compile(r"^([\w.\[\]]+?)\.cards\.isEmpty\(\)$"), lambda m: pick(f"{_who(m.group(1))}没有手牌",
+                                                                       f"{_who(m.group(1))} holds no hand cards")),
+    (re.compile(r"^([\w.\[\]]+)\s*===?\s*([\w.]*sender)$|^([\w.]*sender)\s*===?\s*([\w.\[\]]+)$"), lambda m: pick(
+        f"{_who(m.group(1) or m.group(4))}是传出者", f"{_who(m.group(1) or m.group(4))} is the sender")),
+    (re.compile(r"^[\w.]*\bdir\s*(==|!=)\s*(Up|Left|Right)$"), lambda m: pick(
+        f"传递方向{'是' if m.group(1) == '==' else '不是'}{ {'Up': '向上', 'Left': '向左', 'Right': '向右'}[m.group(2)]}",
+        f"the message {'goes' if m.group(1) == '==' else 'does not go'} {m.group(2).lower()}")),
+    (re.compile(r"^(\w+)\.(\w+) calls the result pass$"), lambda m: pick(f"{m.group(1)}.{m.group(2)}判定胜利",
+                                                                       f"{m.group(1)}.{m.group(2)} finds a win")),
+    (re.compile(r"^(\w+)\.(\w+) goes on to (\w+)$"), lambda m: pick(f"{m.group(1)}.{m.group(2)}进入{m.group(3)}",
+                                                                   f"{m.group(1)}.{m.group(2)} hands it on to "
+                                                                   f"{m.group(3)}")),
 )
 
 
@@ -187,7 +235,7 @@ def clause_words(clause: str, context=()) -> str:
     if not cond:
         return said
     parts = [condition_words(c) or c for c in _split_conditions(cond)]
-    parts = [p for p in parts if p != pick("对每名角色", "for each player")]
+    parts = [p for p in parts if p != pick("对每名角色", "for each player") and p != "each(true)"]   # (a loop's own)
     if not parts:
         return said
     return pick(f"当{'且'.join(parts)}时，{said}", f"{said} when {' and '.join(parts)}")
@@ -208,4 +256,42 @@ def clauses_words(base, head) -> str:
     return pick("。", ". ").join(parts)
 
 
-__all__ = ["clause_words", "clauses_words", "condition_words"]
+#: a player property's getter (``prop.<Class>.<name>``) → what it decides, and the atoms of its truth table, in words
+_PROP = {"isFemale": ("算作女性角色", "counts as a woman"), "isMale": ("算作男性角色", "counts as a man"),
+         "roleFaceUp": ("算作面朝上", "counts as face up"), "alive": ("算作存活", "counts as alive"),
+         "hasEverFaceUp": ("算作曾经面朝上", "counts as having been face up")}
+_PROP_ATOMS = {"female": ("角色是女性", "the role is female"), "isFaceUp": ("角色面朝上", "the role is face up"),
+               "faceUp": ("角色面朝上", "the role is face up"), "roleFaceUp": ("角色面朝上", "the role is face up"),
+               "alive": ("角色存活", "the player is alive"), "isPublicRole": ("是公开角色", "the role is a public one")}
+
+
+def prop_words(name: str, base, head) -> str:
+    """A changed player-property getter (``prop.<Class>.isFemale``: the rows of its truth table, ``female and isFaceUp``)
+    in the game's terms: when a player counts as what the property says, before and now, and the tests it no longer
+    makes (``whether the role is face up or not``); '' when the name or a value is not such a getter's."""
+    m = re.fullmatch(r"prop\.\w+\.(\w+)", name or "")
+    if not m or m.group(1) not in _PROP or not isinstance(base, (list, tuple)) or not isinstance(head, (list, tuple)):
+        return ""
+
+    def atom(a: str) -> str:
+        neg = a.startswith("not ")
+        a = a[4:] if neg else a
+        w = pick(*_PROP_ATOMS.get(a, (a, a)))
+        return pick(f"并非{w}", f"not ({w})") if neg else w
+
+    def rows(v) -> str:
+        if list(v) == ["never"]:
+            return pick("从不", "never")
+        return pick("或", " or ").join(pick("且", " and ").join(atom(x) for x in r.split(" and ")) for r in v)
+
+    def atoms(v) -> set:
+        return {x.removeprefix("not ") for r in v for x in str(r).split(" and ") if r != "never"}
+    what = pick(*_PROP[m.group(1)])
+    gone = sorted(atoms(base) - atoms(head))
+    tail = pick("（无论" + "、".join(pick(*_PROP_ATOMS.get(a, (a, a))) for a in gone) + "与否）",
+                " (whether " + " or ".join(pick(*_PROP_ATOMS.get(a, (a, a))) for a in gone) + " or not)") if gone else ""
+    return pick(f"一名角色{what}的条件：原为 {rows(base)}，现为 {rows(head)}{tail}",
+                f"a player {what} when: was {rows(base)}; now {rows(head)}{tail}")
+
+
+__all__ = ["clause_words", "clauses_words", "condition_words", "prop_words"]

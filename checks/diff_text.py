@@ -236,6 +236,8 @@ ENGINE_RULES = {
     "setup.role_options": ("开局每人可选几个角色", "how many roles each player is offered"),
     "draw_fold": ("摸牌阶段是否按摸牌技能折算摸牌数", "whether the draw phase draws the count the draw skills fold"),
     "send_check": ("何时拒绝一次传出情报", "when a send is refused"),
+    "send_face": ("情报在传递途中的朝向（面朝下、面朝上，或保持传出时的朝向）", "the face a message travels with (face "
+                  "down, face up, or as it was sent)"),
     "setup.identities": ("按人数发哪些身份（各几名）", "the identities dealt (how many of each), by the number of players"),
     "setup.tasks_told": ("按人数告知所有玩家本局可能的秘密任务有几个", "how many possible secret tasks every player is told, "
                          "by the number of players"),
@@ -245,6 +247,8 @@ ENGINE_PREFIXES = {
     "flow.": ("引擎在这一步之后进入哪些状态、交给它们什么（谁被询问、从谁开始）", "the states the engine goes on to after this "
               "step, and what they are handed (whom they ask, from whom)"),
     "lock_self.": ("传出者能否锁定自己", "whether the sender may lock himself"),
+    "send.": ("一个技能或卡牌自己传出的情报：方向、锁定谁、面朝上或朝下", "the send a skill or card makes itself: its "
+              "direction, whom it locks, face up or down"),
     "state.": ("一个游戏状态做什么、在什么条件下做（询问谁、跳过谁、引发哪些事件、移动哪些牌）", "what a game state does, and "
                "when (whom it asks or passes over, the events it raises, the cards it moves)"),
     "convert.loop": ("转化循环：一张牌与哪些转化技能相符、取哪一个", "the conversion loop: which conversion skills a card "
@@ -253,6 +257,8 @@ ENGINE_PREFIXES = {
     "refuse.": ("一个技能、卡牌或操作的处理何时拒绝玩家的选择（传出的限制、目标的限制）", "when a skill's, card's or "
                 "action's handler refuses the player's choice (what may be sent, whom it may name)"),
     "result_pass.start": ("游戏结果结算从谁开始", "where the game-result pass starts"),
+    "result_pass.declared": ("每一处胜利交给改变游戏结果的技能哪些宣告胜利的角色", "whom each win hands the game-result skills "
+                             "(尾声, 比翼双飞 …) as declared winners"),
     "result_pass.dead_owner": ("游戏结果结算是否询问已死亡角色", "which skills of a dead owner the game-result pass asks"),
     "win_pass.start": ("宣胜结算从谁开始", "where the win pass starts"),
     "win_pass.dead_owner": ("宣胜结算是否询问已死亡角色", "which skills of a dead owner the win pass asks"),

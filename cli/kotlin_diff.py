@@ -313,11 +313,11 @@ def engine_entry(ec, prefix: str, hex_=None) -> dict:
         loc = (getattr(hex_, "locations", {}) or {}).get(rid)
         f2, l2 = _server_loc(loc, prefix) if loc else ("", 0)
         about.append({"id": rid, "name": rid, "file": f2, "line": l2, "change": "affected"})
-    from skillproof.checks.diff_clauses import clauses_words
+    from skillproof.checks.diff_clauses import clauses_words, prop_words
     with lang.using("zh"):
-        zh_terms = clauses_words(ec.base, ec.head)
+        zh_terms = clauses_words(ec.base, ec.head) or prop_words(ec.name, ec.base, ec.head)
     with lang.using("en"):
-        en_terms = clauses_words(ec.base, ec.head)
+        en_terms = clauses_words(ec.base, ec.head) or prop_words(ec.name, ec.base, ec.head)
     message, message_en = _engine_zh(ec), ec.message()
     if zh_terms:                       # the changed clauses worded in the game's terms, after the code's own words
         message += f"（按游戏的说法：{zh_terms}）"

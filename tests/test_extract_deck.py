@@ -208,3 +208,25 @@ def test_the_start_hand_changed_fails_naming_the_set_up_rule(repo, tmp_path):
     assert rc == 1
     assert [c["question"] for c in _changes(rep)] == [{"engine_rule": "setup.hand"}]
     assert [c["values"] for c in _changes(rep)] == [{"old": 2, "new": 3}]
+
+
+def test_a_deck_built_for_more_players_than_are_seated_is_read_at_the_seated_count(tmp_path):
+    # the engine builds the deck for one more player than are seated: a game of four keeps what init(5) keeps, so
+    # the prints init drops below five players are in every game from four players on
+    src = _tree(tmp_path)
+    setup = src / "phase" / "Setup.kt"
+    setup.write_text(setup.read_text(encoding="utf-8").replace("deck.init(players.size)",
+                                                               "deck.init(players.size + 1)"), encoding="utf-8")
+    ex = extract(src.parent.parent.parent)
+    cheer = {(p.colour, p.seats) for p in ex.catalogue.cards["Shi_Tan"].deck}
+    assert cheer == {(("black",), "4-7"), (("red",), ""), (("blue",), "4-7")}
+
+
+def test_a_deck_built_for_a_count_not_read_as_the_seated_one_is_left_unread(tmp_path):
+    src = _tree(tmp_path)
+    setup = src / "phase" / "Setup.kt"
+    setup.write_text(setup.read_text(encoding="utf-8").replace("deck.init(players.size)", "deck.init(game.size())"),
+                     encoding="utf-8")
+    ex = extract(src.parent.parent.parent)
+    assert all(not c.deck for c in ex.catalogue.cards.values())
+    assert any(i.kind == "deck" and "game.size()" in i.message for i in ex.report)

@@ -1,4 +1,4 @@
-"""The held-out planted samples (benchmarks/history/planted2.toml … planted13.toml), built by benchmarks/planted.py
+"""The held-out planted samples (benchmarks/history/planted2.toml … planted14.toml), built by benchmarks/planted.py
 --spec: each is well formed, covers issue 24's kinds with enough real and quiet edits, counts them in its header,
 shares no edit id, summary or replacement with the samples written before it and few places (path, line), and every edit applies on a clone
 of the server with its brackets balanced. The clone comes from $SKILLPROOF_SERVER_REPO or the local mirror; the tests
@@ -47,6 +47,10 @@ SAMPLES = {
                                    "planted6.toml", "planted7.toml", "planted8.toml", "planted9.toml", "planted10.toml",
                                    "planted11.toml", "planted12.toml"), real=50, quiet=25, each=6, weighted=False,
                            multi_line=12),
+    "planted14.toml": dict(before=("planted.toml", "planted2.toml", "planted3.toml", "planted4.toml", "planted5.toml",
+                                   "planted6.toml", "planted7.toml", "planted8.toml", "planted9.toml", "planted10.toml",
+                                   "planted11.toml", "planted12.toml", "planted13.toml"), real=40, quiet=20, each=5,
+                           weighted=False, multi_line=10),
 }
 params = pytest.mark.parametrize("name", sorted(SAMPLES))
 

@@ -226,7 +226,13 @@ def _spaced_pinyin(out: list, text: str, names: Names) -> list:
 COLLOQUIAL = {"挂了": ("死亡",), "挂掉": ("死亡",), "挂掉了": ("死亡",), "死掉了": ("死亡",),
               "手里没牌": ("没有", "手牌"), "手里没有牌": ("没有", "手牌"), "手上没牌": ("没有", "手牌"),
               "没牌": ("没有", "手牌"), "打牌": ("使用", "牌"), "赢": ("获胜",), "赢吗": ("获胜", "吗"),
-              "角色牌面朝下": ("面朝下",), "角色牌面朝上": ("面朝上",), "角色牌翻开": ("面朝上",)}
+              "角色牌面朝下": ("面朝下",), "角色牌面朝上": ("面朝上",), "角色牌翻开": ("面朝上",),
+              # 发 / 打 for 发动 / 使用 (老虎能不能在别人的出牌阶段发运筹帷幄, 能打破译吗), 大家 for everyone
+              "发": ("发动",), "打": ("使用",), "大家": ("所有角色",),
+              "没手牌": ("没有", "手牌"), "手牌为空": ("没有", "手牌"), "手牌是空的": ("没有", "手牌"),
+              "角色牌正面朝上": ("面朝上",), "角色牌背面朝上": ("面朝下",), "翻成正面": ("翻开",),
+              "翻到正面": ("翻开",), "翻回背面": ("面朝下",), "翻成背面": ("面朝下",), "翻到背面": ("面朝下",),
+              "两回": ("两次",)}
 #: common misspellings of everyday words, put right in the question's text before it is read (same length, so every
 #: column an error points at stays the designer's): 自已 for 自己 (威逼能对自已用吗)
 TYPOS = {"自已": "自己", "以经": "已经", "在次": "再次", "从新": "重新"}
@@ -283,7 +289,121 @@ def designer_forms(text: str, names) -> str:
         return f"有{had}张{m.group('col')}情报时，{m.group('verb')}{m.group('col')}情报后"
     text = _NTH.sub(nth, text)
     text = _BARE_SENT.sub("自己传出的", text)
-    return _BACK_TO_HAND.sub("放入手牌", text)
+    text = _BACK_TO_HAND.sub("放入手牌", text)
+    text = _IN_FRONT_OF_OTHER.sub(r"\g<m>不在自己面前", text)
+    text = _flip_form(text, names)
+    text = _emphatic_self(text, names)
+    text = _chosen_as_target(text, names)
+    text = _target_before_modal(text)
+    text = _bare_skill_verb(text, names)
+    return _draws_how_many(text, names)
+
+
+#: 情报在别人面前时 — the message in front of another player: 情报不在自己面前 (a form the grammar reads)
+_IN_FRONT_OF_OTHER = re.compile(r"(?P<m>情报|待收情报)在(?:别人|其他角色|其他人|他人|其他玩家)面前")
+#: 商玉对没手牌的人能发动借刀杀人吗 — the target said before the modal: X 能对 T 发动 S
+_TARGET_FIRST = re.compile(r"对(?P<t>[^，,对能可会]+?)(?P<can>能不能|可不可以|能否|能|可以)(?P<v>发动|使用|用|打出)")
+_MODAL_END = re.compile(r"(?:能不能|可不可以|能否|能|可以|还能|还可以)(?P<dui>对[^，,]+?)?$")
+_AFTER_BARE = re.compile(r"^(?:吗|么|呢|不|两次|两回|[？?，,]|$)")
+_SKILL_VERBS = ("发动", "使用", "用", "触发", "打出")
+_OBJECT = re.compile(r"^(?P<o>自己|别人|其他角色)")
+_DRAWS_HOW_MANY = re.compile(r"(?P<v>发动|使用)(?P<rule>[^，,\s能]+?)(?P<d>摸几张)")
+
+
+#: 运筹帷幄会不会把老虎翻开 / 妙手会把阿芙罗拉翻成正面吗 — a flip said with 把: S 会让 Y 翻开 (parse_effects reads it)
+_FLIP_BA = re.compile(r"^(?P<rule>[^，,\s把]+?)(?P<m>会不会|会|能不能|能|可以)把(?P<who>[^，,\s]+?)"
+                      r"(?P<v>翻开|翻成正面|翻到正面|翻回背面|翻成背面|翻到背面|面朝上|面朝下)")
+#: 冷血训练传出去的情报会面朝上吗 — the message a skill sends, face up: S 会让情报面朝上
+_FLIP_MSG = re.compile(r"^(?P<rule>[^，,\s]+?)(?:传出去|传出|发出|传)的?(?:情报|待收情报)(?P<m>会不会|会|是不是|是)?"
+                       r"(?P<v>面朝上|面朝下)")
+
+
+def _flip_form(text: str, names) -> str:
+    """A flip said with 把 (S 会把 Y 翻开) or of the message a skill sends (S 传出的情报会面朝上): S 会让 … (an effect
+    question). A form whose S is no skill is left as it is."""
+    m = _FLIP_BA.match(text)
+    if m is not None and names.find("rule", m.group("rule")) is not None:
+        return f"{m.group('rule')}{m.group('m')}让{m.group('who')}{m.group('v')}{text[m.end():]}"
+    m = _FLIP_MSG.match(text)
+    if m is not None and names.find("rule", m.group("rule")) is not None:
+        modal = {"是": "会", "是不是": "会不会"}.get(m.group("m") or "会", m.group("m"))
+        return f"{m.group('rule')}{modal}让情报{m.group('v')}{text[m.end():]}"
+    return text
+
+
+#: 哑炮自己对别人用威逼时 — 自己 after the character said for emphasis, before what he does: the character alone
+_EMPHATIC_SELF = re.compile(r"^(?P<who>[^，,\s自]+?)自己(?=对|使用|用|打出|传出|发动)")
+#: 秦圆圆发动左右逢源的时候可以选自己当目标吗 — the target chosen as the skill is used: X 能对 T 发动 S
+_CHOSEN_TARGET = re.compile(r"^(?P<who>[^，,\s]*?)(?:发动|使用)(?P<rule>[^，,\s的时]+?)的?(?:时候|时)[，,]?"
+                            r"(?P<can>能不能|可不可以|能否|能|可以)(?:选择|选|指定)(?P<t>[^，,\s]+?)(?:当作|当|作为|为|做)?目标")
+
+
+def _emphatic_self(text: str, names) -> str:
+    """X 自己对 … / X 自己使用 … → X 对 … (自己 only stresses who acts) when X names a character."""
+    m = _EMPHATIC_SELF.match(text)
+    if m is None or names.find("character", m.group("who")) is None:
+        return text
+    return m.group("who") + text[m.end():]
+
+
+def _chosen_as_target(text: str, names) -> str:
+    """X 发动 S 的时候可以选 T 当目标 → X 能对 T 发动 S (when S is a skill)."""
+    m = _CHOSEN_TARGET.match(text)
+    if m is None or names.find("rule", m.group("rule")) is None:
+        return text
+    return f"{m.group('who')}{m.group('can')}对{m.group('t')}发动{m.group('rule')}{text[m.end():]}"
+
+
+def _target_before_modal(text: str) -> str:
+    """对 T 能发动 S → 能对 T 发动 S (the target said first, the modal after it)."""
+    return _TARGET_FIRST.sub(lambda m: f"{m.group('can')}对{m.group('t')}{m.group('v')}", text, count=1)
+
+
+def _bare_skill_verb(text: str, names) -> str:
+    """A skill's or card's name said as the verb after a modal (能惑心自己吗, 可以对没牌的人惑心吗, 同一回合可以金口一开两次吗,
+    别人还能误导吗): 发动 / 使用 put before it, and an object after it (自己 / 别人) said as its target (能对自己发动惑心吗)."""
+    verb_of = {n: "发动" for n in _rule_names(names)} | {n: "使用" for n in _card_names(names)}
+    for name in sorted(verb_of, key=len, reverse=True):
+        verb = verb_of[name]
+        i = text.find(name)
+        while i >= 0:
+            before, after = text[:i], text[i + len(name):]
+            m = _MODAL_END.search(before)
+            o = _OBJECT.match(after)
+            rest = after[o.end():] if o else after
+            if m is not None and _AFTER_BARE.match(rest) and not before.endswith(_SKILL_VERBS):
+                if o is not None and m.group("dui") is None:
+                    return f"{before}对{o.group('o')}{verb}{name}{rest}"
+                return f"{before}{verb}{name}{after}"
+            i = text.find(name, i + 1)
+    return text
+
+
+def _rule_names(names) -> list:
+    """The Chinese names of the catalogue's skills and grants (built once per catalogue's names)."""
+    got = getattr(names, "_rule_names", None)
+    if got is None:
+        got = [r.name for r in names.cat.skills.values() if _CJK.search(r.name or "")]
+        names._rule_names = got
+    return got
+
+
+def _card_names(names) -> list:
+    """The Chinese names of the catalogue's cards (built once per catalogue's names)."""
+    got = getattr(names, "_card_names", None)
+    if got is None:
+        got = [c.name for c in names.cat.cards.values() if _CJK.search(c.name or "")]
+        names._card_names = got
+    return got
+
+
+def _draws_how_many(text: str, names) -> str:
+    """X 发动 S 摸几张牌 → X 发动 S 能摸几张牌 (the count question without its modal)."""
+    def fix(m):
+        if names.find("rule", m.group("rule")) is None:
+            return m.group(0)
+        return f"{m.group('v')}{m.group('rule')}能{m.group('d')}"
+    return _DRAWS_HOW_MANY.sub(fix, text, count=1)
 
 
 def fix_typos(text: str) -> str:

@@ -611,11 +611,15 @@ class AtomParser(Words):
         sug = nearest(t.text, words) if t.kind == "word" else None
         if sug is None and t.kind == "word":
             s2 = self.names.suggest(("card", "character", "rule"), t.text)
-            if s2:
+            if s2 and not self._names_itself(t.text):     # a name where no name may stand: said below, not "did you mean it"
                 self.error(Msg("未知的词 '{t}'{dym}", "unknown word '{t}'{dym}", t=t.text, dym=did_you_mean(s2)), t)
         self.error(Msg("这里应是一个问题，例如 {ex}，却是{f}{dym}", "expected a question such as {ex}, found {f}{dym}",
                        ex=EXAMPLES, f=self.found(t), dym=did_you_mean(f"'{sug}'") if sug else ""), t)
 
+
+    def _names_itself(self, word: str) -> bool:
+        """``word`` is a card's, character's or rule's own name (the nearest name to it is itself)."""
+        return any(self.names.find(kind, word) is not None for kind in ("card", "character", "rule"))
 
     def _ba_message(self, j: int) -> bool:
         """The thing a 把 / 将 moves, written before the verb at ``j``, is a message (把情报放入手牌, 将待收情报…): the words

@@ -182,6 +182,9 @@ def player_word(phrase: str) -> str | None:
     for who, words in TARGET_WORDS.items():
         if p in (w.lower() for w in words):
             return who
+    plain = _plain(p)
+    if plain != p:                  # 一个没手牌的人, 已经死掉的人, 手里没牌的人: the same word said in speech
+        return player_word(plain)
     for who, words in TARGET_WORDS.items():
         for w in sorted(words, key=len, reverse=True):
             w = w.lower()
@@ -192,6 +195,23 @@ def player_word(phrase: str) -> str | None:
             if first is not None and first != who:
                 return f"{first}+{who}"
     return None
+
+
+#: words before a player word that do not change who it is (一个没手牌的人, 已经死掉的人)
+_LEADING = ("一个", "一名", "一位", "某个", "某名", "某位", "已经")
+
+
+def _plain(p: str) -> str:
+    """A player phrase without a leading ``_LEADING`` word and with the lexer's spoken forms (手里没牌 → 没有手牌)."""
+    from .lexer import COLLOQUIAL
+    for w in _LEADING:
+        if p.startswith(w) and len(p) > len(w):
+            p = p[len(w):]
+            break
+    for spoken in sorted(COLLOQUIAL, key=len, reverse=True):
+        if spoken in p and len(spoken) > 1:
+            p = p.replace(spoken, "".join(COLLOQUIAL[spoken]))
+    return p
 
 
 def _adjective(text: str) -> str | None:

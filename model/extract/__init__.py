@@ -43,6 +43,7 @@ from .deck import DeckReader
 from .engine import EngineRule, EngineRules
 from .orders import OrderRules
 from .sends import SendDefaults
+from .send_path import SendPath
 from .timing import TimingRules
 from .refusals import RefusalRules
 from .grants import GrantSites
@@ -56,7 +57,7 @@ __all__ = ["Difference", "EngineRule", "ExtractError", "Extraction", "ReportItem
 
 
 class _Extractor(RefusalRules, RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, DeckReader, OrderRules, SendDefaults,
-                 TimingRules, CatalogueWriter):
+                 SendPath, TimingRules, CatalogueWriter):
     """The parts of the extractor together; ``run`` calls them in order."""
 
     def run(self) -> tuple[dict, dict]:

@@ -13,7 +13,8 @@ from .. import vocab as V
 from .cards import CardTable
 from .classes import _Cls
 from .server import (_LIST_FUNS, ACTOR_FIELDS, COLOUR_CONSTS, COLOUR_ENUM, DIRECTION_CONSTS, DIRECTION_ENUM,
-                     DYING_PHASES, PHASE_WINDOWS, PLAYER_PROPS, SKILL_EXTRA_WINDOWS)
+                     DYING_PHASES, NEGATED_PLAYER_PROPS, PHASE_WINDOWS, PLAYER_PROPS,
+                     SKILL_EXTRA_WINDOWS)
 from .helpers import colour_arg_count_term, colour_count_term
 from .syntax import (_TYPE_NODES, _X, _const, _descendants, _fn_expr, _fn_params, _ir, _kid, _lambda_parts,
                      _name_of, _short, _single_lambda, _t, _type_name)
@@ -309,6 +310,9 @@ class _Translator:
                 return _T("bool", "false")
             if a.text == "false":
                 return _T("bool", "true")
+            if a.prec == _NOT and a.text.startswith("not ") and a.text.count("not ") == 1 and \
+                    re.fullmatch(r"not [\w.]+", a.text):
+                return _T("bool", a.text[4:], _ATOM)          # ``!p.isPublicRole``: not (not p.hidden) is p.hidden
             return _T("bool", f"not {_wrap(a, _NOT)}", _NOT)
         if k == "bin" and x.a[0] in ("&&", "||"):
             l, r = self.bool(x.a[1]), self.bool(x.a[2])
@@ -411,6 +415,8 @@ class _Translator:
             pre = "" if o.sort == "self" else o.text + "."
             if m in PLAYER_PROPS:
                 return _T("bool", pre + PLAYER_PROPS[m])
+            if m in NEGATED_PLAYER_PROPS:
+                return _T("bool", f"not {pre}{NEGATED_PLAYER_PROPS[m]}", _NOT)
             if m == "identity":
                 return _T("colour", pre + "identity")
             if m == "cards":

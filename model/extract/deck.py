@@ -171,6 +171,31 @@ class DeckReader:
         _Eval(target, prop, size, env, deck).block(_code(block))
         return deck
 
+    def _init_shift(self, name: str, isrc, ifd):
+        """How many more players than are seated the engine builds the deck for: the argument of every call of the
+        deck's fill function (``deck.init(players.size)``) read as the number of seated players plus a constant
+        (``players.size + 1`` → 1); 0 when nothing calls it. A reason (str) when a call's argument is another
+        expression or two calls disagree: the deck a game plays with is then not known."""
+        shifts = set()
+        pat = re.compile(r"(?<![\w.])(?:[\w!?]+\s*\.\s*)*" + re.escape(name) + r"\s*\(")
+        for src, fd, _n, _owner in self._functions():
+            if src is isrc and fd is ifd:
+                continue
+            for call in _descendants(fd, "call_expression"):
+                text = " ".join(_t(call).split())
+                if not pat.match(text) or not re.search(r"\bdeck\b", text.split(name)[0]):
+                    continue
+                va = _kid(call, "value_arguments")
+                arg = " ".join(_t(va).split())[1:-1].strip() if va is not None else ""
+                m = re.fullmatch(r"(?:[\w!?]+\s*\.\s*)*players(?:\s*\.\s*filterNotNull\(\))?\s*\.\s*size"
+                                 r"(?:\s*([+-])\s*(\d+))?", arg.replace("!!", ""))
+                if m is None:
+                    return f"the deck is built for `{arg[:60]}` players ({src.at(call)}), not read as the seated count"
+                shifts.add((int(m.group(2)) if m.group(1) == "+" else -int(m.group(2))) if m.group(1) else 0)
+        if len(shifts) > 1:
+            return "the deck is built for different player counts at different calls"
+        return shifts.pop() if shifts else 0
+
     # ------------------------------------------------------------------------------------------ the whole
     def _deck(self, seats: int) -> dict:
         """card id -> its ``deck`` entries (grouped prints) and where they were read; {} when the deck is not read."""
@@ -196,9 +221,13 @@ class DeckReader:
             init_at = isrc.at(fd)
             lists = {**self._int_lists(src), **self._int_lists(isrc)}
             keep = {i: set() for i in range(len(prints))}
+            shift = self._init_shift(_name_of(fd), isrc, fd)
+            if isinstance(shift, str):
+                self.note("deck", "*", init_at, f"which printed cards a game keeps not read: {shift}")
+                return {}
             try:
-                for n in range(lo, hi + 1):
-                    for i in self._run_init(fd, target, param, n, len(prints), prop, lists):
+                for n in range(lo, hi + 1):          # a game of n seated players: the deck built for n + shift
+                    for i in self._run_init(fd, target, param, n + shift, len(prints), prop, lists):
                         keep[i].add(n)
             except (_Unread, IndexError, KeyError, TypeError) as e:
                 self.note("deck", "*", init_at, f"which printed cards a game keeps not read: {e}")

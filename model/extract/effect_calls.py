@@ -260,6 +260,8 @@ class _Calls:
                 v = _V("cardval", "seen:" + o.text)
                 if call is not None and len(call.a[1]) == 1:
                     v.link = self._chosen_card(self._term(call.a[1][0].x, env))
+                    if v.link is None:                   # an id of the answer: the op taking that id out moves it
+                        v.byid = "".join(_t(call.a[1][0].node).split())
                 return v
         if base.k == "nav" and base.a[1] == "messageCards" and m in ("find", "first", "firstOrNull", "single",
                                                                      "singleOrNull") and call is not None:
@@ -507,6 +509,17 @@ class _Calls:
                 chosen.src = "area:" + rv.text
                 op["_card"] = chosen                         # (dropped again if the card is then sent: _send)
             held = self._term(args[0].x, env) if len(args) == 1 else None
+            if len(args) == 1 and (held is None or held.sort != "cardval"):
+                ident = "".join(_t(args[0].node).split())    # the card found by that id in that area, or its own id
+                own = env.get(ident[:-3]) if ident.endswith(".id") else None
+                found = [own] if isinstance(own, _V) and own.sort == "cardval" and own.text == "seen:" + rv.text else \
+                    [v for v in env.values() if isinstance(v, _V) and v.sort == "cardval" and v.byid == ident
+                     and v.text == "seen:" + rv.text]
+                if len(found) == 1 and found[0].filt and "colour" not in op:
+                    op["colour"] = found[0].filt             # what the card was checked to be before it moved
+            if held is not None and held.sort == "cardval" and held.filt and held.text == "seen:" + rv.text and \
+                    "colour" not in op:
+                op["colour"] = held.filt                     # (the card itself: its colour checked before it moved)
             if held is not None and held.sort == "cardval" and held.where:
                 op["where"] = held.where                     # what the card was checked to be before it moved
                 held.where = None

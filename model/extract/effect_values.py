@@ -43,7 +43,7 @@ class _V(_T):
     """A value of the walk: a ``_T`` (its sort and text in the condition language) with what the walk needs
     beyond it — a node (a lambda, a state built), a class, the environment it was made in."""
     __slots__ = ("node", "cls", "env", "pos", "filt", "link", "src", "count", "how", "types", "named", "where",
-                 "conds", "found")
+                 "conds", "found", "byid")
 
     def __init__(self, sort, text="", node=None, cls=None, env=None, pos=0):
         super().__init__(sort, text)
@@ -60,6 +60,14 @@ class _V(_T):
         self.conds = None              # a list of players built in the rule (``plist``): the condition each was
         #                                added under (``if (c) players.add(p)``), one list per player ([]: always)
         self.found = False             # a card found in a hand (``X.findCard``) and not yet taken out of it
+        self.byid = None               # a card found in an area by an id of the answer (``X.findMessageCard(m.cardId)``):
+        #                                that id's text, so the op that takes the same id out moves this card
+
+
+class _Filt(str):
+    """A colour filter a check of a card put on it (``if (!card.isBlack()) return``): a string of its own, so the walk
+    can tell whether an op took that very check up (by identity) — a check no op takes up is not read."""
+    __slots__ = ()
 
 
 class _Stop(Exception):

@@ -35,7 +35,7 @@ from .effect_lists import _Lists
 from .refusals import HANDLERS as _HANDLERS, _is_refusal as _refuses
 from .server import PHASE_WINDOWS
 from .effect_values import (MAY, STATE_EVENTS, _BANS, _FUN, _MAX_DEPTH, _PROTO_NAMES, _WINDOW, _WINDOW_ACTOR, Reading,
-                            _callee_last, _Stop, _V)
+                            _callee_last, _Filt, _Stop, _V)
 
 
 #: the windows whose players are asked in turn (model.turn: their actor is "anyone", each living player being asked
@@ -126,6 +126,32 @@ _COLOUR_TESTS = [(r"(?:\w+\.)*Red!in(\w+)\.colors&&(?:\w+\.)*Blue!in\1\.colors",
 _BOOL_EXPRS = frozenset({"equality_expression", "comparison_expression", "conjunction_expression",
                          "disjunction_expression", "prefix_expression", "in_expression", "is_expression",
                          "check_expression", "call_expression", "navigation_expression", "parenthesized_expression"})
+
+
+def _colours_in(x, out: set) -> None:
+    """The ids of the colour filters ``x`` (ops, nested) holds (``_Filt``), into ``out``."""
+    if isinstance(x, dict):
+        for v in x.values():
+            if isinstance(v, _Filt):
+                out.add(id(v))
+            else:
+                _colours_in(v, out)
+    elif isinstance(x, list):
+        for v in x:
+            _colours_in(v, out)
+
+
+def _plain_colours(x) -> None:
+    """Every colour filter of ``x`` (ops, nested) as a plain string."""
+    if isinstance(x, dict):
+        for k, v in x.items():
+            if isinstance(v, _Filt):
+                x[k] = str(v)
+            else:
+                _plain_colours(v)
+    elif isinstance(x, list):
+        for v in x:
+            _plain_colours(v)
 
 
 def _strip_not(text: str):
@@ -228,6 +254,10 @@ class _Walker(_Calls, _Lists):
         self.when_parts: list = []
         self.answer_count = None       # how many cards the client's answer must name (a check of its size)
         self.pending_where: list = []  # checks of held message cards (``_card_where``) no op has taken up yet
+        self.pending_filt: list = []   # colour checks of cards (``_card_check``): (filter, key, owner, node)
+        self.answer_filts: dict = {}   # (state class, a boolean field of the answer, its value) -> (a card's local, the
+                                       # colour it must have when the answer chooses that value): ``if (!c.isBlack()
+                                       # && !message.f) return null`` — choosing not ``f`` needs a black card
         self.answer_needs: dict = {}   # (state class, a boolean field of the answer) -> what the state refuses it
                                        # without (``if (message.show && !c) return null``: ``show`` needs ``c``)
         self.arg_words: dict = {}      # a card's ``args[i]``: the player or choice it stands for
@@ -243,6 +273,13 @@ class _Walker(_Calls, _Lists):
             if v.where is not None:              # checked, but no op moved the card: the check is not read
                 self.key = key
                 self._miss(owner, node, "a check of a card no op moves")
+        taken = set()
+        _colours_in(self.rd.ops, taken)
+        for f, key, owner, node in self.pending_filt:
+            if id(f) not in taken:               # a card's colour checked, but no op moving a card says so: not read
+                self.key = key
+                self._miss(owner, node, "a check of a card's colour no op takes up")
+        _plain_colours(self.rd.ops)
 
     def _run(self):
         ex, c = self.ex, self.c
@@ -677,6 +714,7 @@ class _Walker(_Calls, _Lists):
             return cond
         if len(branches) == 1 and self._jumps(branches[0]) and self._answer_refusal(c_node, env):
             return cond
+        answers = [k for k, v in env.items() if v.sort in ("answer", "answerer")]     # (before the check rebinds them)
         if self._is_answer_check(c_node, env) and len(branches) == 1 and self._jumps(branches[0]):
             if self._refuses_expected(c_node, branches[0], env):
                 # the answer refused when it is the one asked for (``message is X_tos``, ``player === r``, a check
@@ -691,6 +729,12 @@ class _Walker(_Calls, _Lists):
                 # ``color != Red``): what it says (how many cards, which answer declines, which colours may be named)
                 # is not in the catalogue — not read whole
                 self._miss(owner, s, "the answer tested against a number or a constant")
+            elif self._answer_card_refusal(c_node, env):
+                pass
+            elif self._state_conjunct(c_node, answers):
+                # the refusal tests the game state too (``!card.isBlack() && !message.asMessageCard``): a rule the
+                # protocol check carries — not read whole
+                self._miss(owner, s, "a refusal of the answer that also tests the game state")
             return cond
         if self._is_enable(c_node, env) is not None and len(branches) == 1 and self._jumps(branches[0]):
             self._decline_goes_on(branches[0])
@@ -980,9 +1024,12 @@ class _Walker(_Calls, _Lists):
         f = no if negated else yes
         if f is None or f == "red_or_blue" and negated:
             return False
+        f = _Filt(f)
+        if self.key is not None:
+            self.pending_filt.append((f, self.key, self.key[1], node))
         v = env[var]
         v2 = _V(v.sort, v.text)
-        v2.filt, v2.link = f, v.link
+        v2.filt, v2.link, v2.byid = f, v.link, v.byid
         if v.link is not None:
             v.link.filt = f                   # the card the client names by id: checked in canUse
         env[var] = v2
@@ -1071,6 +1118,53 @@ class _Walker(_Calls, _Lists):
         self.answer_needs[key] = conj([self.answer_needs.get(key, "true"), negate(conj(cs))])
         return True
 
+    def _answer_card_refusal(self, node, env) -> bool:
+        """``if (<colour test of a card held> && <a boolean field of the answer, or its negation>) return null``: the
+        answer choosing that value of the field is refused unless the card has the other colour — kept for the
+        ``choose`` alternative of that value (``_choice``): the card's colour there."""
+        parts = [_unparen(p) for p in _conjuncts(_ir(node))]
+        if len(parts) != 2:
+            return False
+        for card_p, ans_p in (parts, parts[::-1]):
+            got = self._card_colour(card_p.n, env)
+            field = self._answer_field(ans_p.n, env)
+            if got is None or field is None or got[2] is None:
+                continue
+            var, _yes, no = got
+            key = (id(self.key[1]), *field)
+            if key in self.answer_filts:
+                return False
+            f = _Filt(no)
+            self.answer_filts[key] = (var, f)
+            self.pending_filt.append((f, self.key, self.key[1], node))
+            return True
+        return False
+
+    def _answer_field(self, node, env):
+        """(field, value) of ``message.f`` (True) or ``!message.f`` (False), ``message`` the client's answer; else
+        None."""
+        txt, neg = _strip_not(_t(node))
+        m = re.fullmatch(r"(\w+)\.(\w+)", txt)
+        if m is None or m.group(1) not in env or env[m.group(1)].sort != "answer" or m.group(2) in ("enable", "show"):
+            return None
+        return m.group(2), not neg
+
+    @staticmethod
+    def _state_conjunct(node, names) -> bool:
+        """Whether a refusal test naming the answer or who answers (``names``: their locals) also tests the game
+        state: one of its conjuncts (or of their disjuncts) names neither, and is not a null test or a test of the
+        player's kind."""
+        for p in _conjuncts(_ir(node)):
+            for q in _conjuncts(p, "||"):
+                t = " ".join(_t(q.n).split())
+                if any(re.search(r"(?<![\w.])" + re.escape(k) + r"(?![\w])", t) for k in names):
+                    continue
+                if re.search(r"\bis\s+(HumanPlayer|RobotPlayer)\b", t) or \
+                        re.fullmatch(r"!?\s*\(?[\w.]+\s*(==|===|!=|!==)\s*null\)?", t):
+                    continue
+                return True
+        return False
+
     def _answer_needs(self, c_node, env) -> list:
         """A choice made by a boolean field of the answer that the state refuses without a condition: [that
         condition] (``_answer_refusal``); else []."""
@@ -1083,8 +1177,19 @@ class _Walker(_Calls, _Lists):
         """The branches of a test of the client's answer as a ``choose`` op (one alternative: ``may``); what follows
         a branch that stops is in that alternative only."""
         alts, stops = [], []
-        for b in branches[:2]:
-            ops, stopped = self._collect(lambda b=b: self._block(self._stmts(b), env, []))
+        c_node = s.child_by_field_name("condition") if s.type == "if_expression" else None
+        field = self._answer_field(c_node, env) if c_node is not None else None
+        for i, b in enumerate(branches[:2]):
+            env_b = env
+            if field is not None:              # the card's colour when the answer chooses this branch
+                got = self.answer_filts.get((id(self.key[1]), field[0], field[1] == (i == 0)))
+                if got is not None and got[0] in env:
+                    v = env[got[0]]
+                    v2 = _V(v.sort, v.text)
+                    v2.filt, v2.link, v2.byid, v2.where = got[1], v.link, v.byid, v.where
+                    env_b = dict(env)
+                    env_b[got[0]] = v2
+            ops, stopped = self._collect(lambda b=b, env_b=env_b: self._block(self._stmts(b), env_b, []))
             alts.append(ops)
             stops.append(stopped)
         if len(branches) == 1:

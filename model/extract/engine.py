@@ -142,6 +142,8 @@ class EngineRules(ClassIndex):
             probes.append(self._p_orders)
         if hasattr(self, "_p_send_defaults"):                # sends.SendDefaults: the default send rules
             probes.append(self._p_send_defaults)
+        if hasattr(self, "_p_send_path"):                    # send_path.SendPath: the face a message travels with
+            probes += [self._p_send_path, self._p_skill_sends]
         for extra in ("_p_timing", "_p_refusals"):          # timing.TimingRules, refusals.RefusalRules
             if hasattr(self, extra):
                 probes.append(getattr(self, extra))
@@ -867,7 +869,39 @@ class EngineRules(ClassIndex):
         dead = self._dead_owner(fd, "execute", "TriggeredSkill")
         out.append(EngineRule("trigger.dead_owner", dead[0], where, dead[1], False))
         out.append(self._skill_order(src, fd, "execute"))
+        out.append(self._dispatch_rounds(src, fd, "execute"))
         return out
+
+    def _dispatch_rounds(self, src, fd, method) -> EngineRule:
+        """``trigger.rounds``: how many rounds of pending events one dispatch resolves — the bound of the counted loop
+        (``repeat(n) { … }``) around the call ``skill.method(…)``: events raised while skills resolve are dispatched in
+        the same pass up to that bound, the rest wait for the next state; 1 when no counted loop is around the call (a
+        loop over the seats is no round). Not read (None) when the bound is not a number."""
+        calls = [n for n in _descendants(fd, "call_expression")
+                 if (lambda x: x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == method)(_ir(n))]
+        if not calls:
+            return EngineRule("trigger.rounds", None, src.at(fd), f"no call of {method}", False)
+        up, loops = calls[0].parent, []
+        while up is not None and up != fd:
+            if up.type == "lambda_literal":
+                call = up.parent
+                while call is not None and call.type != "call_expression":
+                    call = call.parent
+                x = _ir(call) if call is not None else None
+                if x is not None and x.k == "call" and not x.a[1] and x.a[0].k == "call":
+                    x = x.a[0]                                # ``repeat(n) { … }``: the lambda after the call
+                if x is not None and x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] == "repeat":
+                    loops.append((call, x.a[1]))
+            up = up.parent
+        if not loops:
+            return EngineRule("trigger.rounds", 1, src.at(fd), "one round of pending events per dispatch", False)
+        call, args = loops[-1]                                # the outermost counted loop
+        arg = _t(args[0].node).strip() if len(args) == 1 else ""
+        if not re.fullmatch(r"\d+", arg):
+            return EngineRule("trigger.rounds", None, src.at(call), "the loop's bound is not a number", False)
+        n = int(arg)
+        return EngineRule("trigger.rounds", n, src.at(call),
+                          f"up to {n} round{'s' if n != 1 else ''} of pending events per dispatch", False)
 
     def _skill_order(self, src, fd, method) -> EngineRule:
         """``trigger.skill_order``: in which order one player's skills are asked when a moment is answered — the list

@@ -323,6 +323,57 @@ class _Norm:
             return []
         return [("if", c, then, els)]
 
+    def constant_order(self, entries: list) -> list:
+        """The entries of a ``when (s)`` in one order when every condition but ``else`` is a constant — a decimal
+        integer, a string without a template, a character, or a capitalised name (``Red``, ``color.Red``: an enum
+        entry or object) the file declares nowhere as a ``val`` / ``var`` / parameter — no two alike (names by
+        their last part) and not names and literals mixed: at most one entry can match the subject, so which is
+        asked first changes nothing (the ``else`` is taken exactly when none matches, in any order)."""
+        keyed, rest = [], []
+        kinds = set()
+        seen: set = set()
+        for e in entries:
+            kids = [c for c in e.named_children if c.type not in _COMMENTS]
+            if "else" in {c.type for c in e.children if not c.is_named}:
+                rest.append(e)
+                continue
+            if rest or len(kids) < 2:
+                return entries
+            keys = []
+            for c in kids[:-1]:
+                if c.type == "when_condition" and len(c.named_children) == 1:
+                    c = c.named_children[0]
+                k = self._constant_key(c)
+                if k is None or k in seen:
+                    return entries
+                seen.add(k)
+                kinds.add(k[0])
+                keys.append(k)
+            keyed.append((sorted(keys), e))
+        if len(keyed) < 2 or len(kinds) != 1:
+            return entries
+        return [e for _k, e in sorted(keyed, key=lambda x: x[0])] + rest
+
+    def _constant_key(self, c):
+        text = self.text(c)
+        if c.type in ("number_literal", "integer_literal") and re.fullmatch(r"[0-9]+", text):
+            return ("literal", "n", int(text))
+        if c.type == "string_literal" and all(k.type in ('"', "string_content") for k in c.children):
+            return ("literal", "s", text)
+        if c.type == "character_literal" and "\\" not in text:
+            return ("literal", "c", text)
+        name = None
+        if c.type == "identifier":
+            name = text
+        elif c.type == "navigation_expression" and [k.type for k in c.children if not k.is_named] == ["."] and \
+                all(k.type == "identifier" or (k.type == "navigation_expression" and "?" not in self.text(k))
+                    for k in c.named_children):
+            name = self.text(c.named_children[-1])
+        if name is None or not name[:1].isupper() or re.search(
+                rb"(?:\b(?:val|var)\s+|[(,]\s*)" + re.escape(name.encode()) + rb"\s*[:=]", self.data):
+            return None
+        return ("name", "", name)
+
     def when(self, n):
         """``when`` as the chain of ``if … else if … else`` it means."""
         subj = next((c for c in n.named_children if c.type == "when_subject"), None)
@@ -331,6 +382,8 @@ class _Norm:
             inner = [c for c in subj.named_children if c.type not in _COMMENTS]
             sx = self.expr(inner[-1]) if inner else None
         entries = [c for c in n.named_children if c.type == "when_entry"]
+        if sx is not None:
+            entries = self.constant_order(entries)
         chain = None
         for e in reversed(entries):
             kids = [c for c in e.named_children if c.type not in _COMMENTS]
@@ -649,6 +702,9 @@ class _Norm:
                 return _Asserted(inner) if isinstance(inner, tuple) else inner
             if op == "!":
                 return self.neg(self.expr(kids[0]))
+            if op in ("++", "--") and n.children and n.children[-1].type == op and n.parent is not None and \
+                    n.parent.type not in ("block", "statements", "control_structure_body", "lambda_literal"):
+                return ("un", "post" + op, self.expr(kids[0]))  # `n++` read for its value: the value before
             return ("un", op, self.expr(kids[0]))
         if t == "navigation_expression":
             return self.nav(n)

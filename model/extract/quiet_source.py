@@ -32,7 +32,14 @@ line where it was (a finding's file:line stays true) and is made only where it p
   new — nothing in the code compares a list's identity);
 * ``e.not()`` is ``!e`` (``!`` is the ``not`` operator), unless the call is itself a receiver;
 * ``(x as? T)?.f(a, …) ?: d`` (``x`` a name) is ``if (x is T) x.f(a, …) else d`` when every ``f`` the file declares
-  has a declared non-null result (so the elvis is taken exactly when the cast fails).
+  has a declared non-null result (so the elvis is taken exactly when the cast fails);
+* ``x++`` / ``++x`` / ``x = x + e`` standing as statements are ``x += 1`` / ``x += e``, and ``return ++x`` is
+  ``x += 1; return x``, for ``x`` a name the file declares only as an integer ``var`` (``_integer_steps``);
+* ``fun f(…) = e`` with no declared result and ``e`` a call that returns nothing (``xs.forEach { }``, a same-file
+  function with a block body) is ``fun f(…) { e }`` (``_unit_expression_body``);
+* a statement both branches of an ``if (c) { … } else { … }`` begin with (log lines aside) is that statement before
+  the ``if`` when it cannot change what the pure test ``c`` reads; one both end with is that statement after the
+  ``if`` (``_hoist_common``).
 
 A rewrite whose result no longer parses without error, or that meets a file with syntax errors, is not made."""
 from __future__ import annotations
@@ -501,7 +508,8 @@ def _rewrites():
     return (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if,
             _is_chain_when, _junctions, _membership_copy, _clamp_difference, _return_of_if_argument,
             _inline_call, _take_if_let, _guarded_identity, _loop_body_next_line, _add_all_one, _elvis_zero_plus,
-            _find_let_return, _get_or_default, _not_call, _safe_cast_elvis)
+            _find_let_return, _get_or_default, _not_call, _safe_cast_elvis, _integer_steps, _unit_expression_body,
+            _hoist_common)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
@@ -1255,4 +1263,305 @@ def _safe_cast_elvis(tree, data: bytes) -> list:
         if p is None or p.type not in _WHOLE_VALUE_PARENTS:
             text = b"(" + text + b")"
         edits.append((n.start_byte, n.end_byte, text))
+    return edits
+
+
+# ------------------------------------------------------------------------------------------- stop 48 rewrites
+_LOG_RECEIVERS = frozenset({"log", "logger", "LOG", "Log"})
+_DECLS = ("property_declaration", "function_declaration", "class_declaration", "object_declaration",
+          "multi_variable_declaration")
+_NUMERIC_VAR = re.compile(rb"\bvar\s+(\w+)\s*(?::\s*(?:Int|Long|Short|Byte)\s*)?=\s*-?\d+[lL]?\s*(?:$|[;\n/}])", re.M)
+_NUMERIC_TYPED = re.compile(rb"\bvar\s+(\w+)\s*:\s*(?:Int|Long|Short|Byte)\b(?!\s*\?)")
+_ANY_DECL = re.compile(rb"\b(?:val|var|fun)\s+(?:<[^>]*>\s*)?(\w+)|\b(\w+)\s*:\s*[\w.<>?]+\s*[,)=]|\bfor\s*\(\s*(\w+)"
+                       rb"|[{,]\s*(\w+)\s*(?:,|->)")
+
+
+def _is_log(n) -> bool:
+    """A log line standing as a statement: ``logger.info(…)`` (a receiver of ``_LOG_RECEIVERS``): no rule."""
+    if n.type != "call_expression" or not n.named_children:
+        return False
+    callee = n.named_children[0]
+    return callee.type == "navigation_expression" and bool(callee.named_children) and \
+        callee.named_children[0].type in _ID and _t(callee.named_children[0]) in _LOG_RECEIVERS
+
+
+def _flat(b: bytes) -> bytes:
+    return re.sub(rb"\s+", b" ", b).strip()
+
+
+def _is_statement(n) -> bool:
+    return n.parent is not None and n.parent.type in ("block", "statements")
+
+
+def _value_unused(n) -> bool:
+    """Whether the value of statement ``n`` is never read: it is not the last statement of its block, or its block
+    is a function's block body or a loop's body, or an ``if`` / ``else`` branch of an ``if`` whose own value is never
+    read (a lambda's or an ``if`` expression's last statement is its value)."""
+    if not _is_statement(n):
+        return False
+    blk = n.parent
+    if blk.type == "statements":
+        if blk.parent is not None and blk.parent.type in _LAMBDA:
+            return n.next_named_sibling is not None
+        blk = blk.parent if blk.parent is not None and blk.parent.type == "block" else blk
+    nxt = n.next_named_sibling
+    while nxt is not None and nxt.type in _COMMENT_TYPES:
+        nxt = nxt.next_named_sibling
+    if nxt is not None:
+        return True
+    p = blk.parent
+    if p is None:
+        return False
+    if p.type == "function_body":
+        return True
+    if p.type == "control_structure_body":
+        p = p.parent
+    if p is not None and p.type in ("for_statement", "while_statement", "do_while_statement"):
+        return True
+    if p is not None and p.type == "if_expression":
+        return _value_unused(p)
+    return False
+
+
+def _numeric_vars(data: bytes) -> set:
+    """The names the file declares only as integer ``var``s (``var n = 0``, ``var n: Int``): ``n++``, ``n += 1`` and
+    ``n = n + 1`` of such a name are one step of the same number. A name declared any other way anywhere in the file
+    (a ``val``, a parameter, a lambda's or loop's variable, a function) is left out."""
+    num = {m.group(1) for m in _NUMERIC_VAR.finditer(data)} | {m.group(1) for m in _NUMERIC_TYPED.finditer(data)}
+    decls: dict = {}
+    for m in _ANY_DECL.finditer(data):
+        name = next(g for g in m.groups() if g is not None)
+        decls[name] = decls.get(name, 0) + 1
+    var_count: dict = {}
+    for m in re.finditer(rb"\bvar\s+(\w+)", data):
+        var_count[m.group(1)] = var_count.get(m.group(1), 0) + 1
+    return {n.decode() for n in num if decls.get(n, 0) == var_count.get(n, 0) == 1}
+
+
+def _step_target(n, nums: set):
+    """The text of ``x`` / ``this.x`` when ``n`` is such a name of ``nums``, else None."""
+    if n.type in _ID and _t(n) in nums:
+        return n.text
+    if n.type == "navigation_expression" and len(n.named_children) == 2 and \
+            n.named_children[0].type in ("this_expression", "this") and _t(n.named_children[0]) == "this" and \
+            n.named_children[1].type in _ID and _t(n.named_children[1]) in nums and \
+            [c.type for c in n.children if not c.is_named] == ["."]:
+        return n.text
+    return None
+
+
+def _unit_step(n, nums: set):
+    """``(target, op)`` of ``x++`` / ``++x`` / ``x--`` / ``--x`` of an integer ``var`` of the file, else None."""
+    if n.type not in ("unary_expression", "prefix_expression", "postfix_expression") or len(n.children) != 2:
+        return None
+    a, b = n.children
+    op, x = (a.type, b) if a.type in ("++", "--") else (b.type, a) if b.type in ("++", "--") else (None, None)
+    if op is None:
+        return None
+    tgt = _step_target(x, nums)
+    return (tgt, b"+=" if op == "++" else b"-=") if tgt is not None else None
+
+
+def _integer_steps(tree, data: bytes) -> list:
+    """One step of an integer ``var`` of the file (``_numeric_vars``) written one way: ``x++``, ``++x`` and ``x = x +
+    e`` standing as statements are ``x += 1`` / ``x += e`` (``--``, ``-`` alike; for an integer each stores the same
+    number), and ``return ++x`` is ``x += 1; return x`` (the new value returned either way)."""
+    nums = None
+    edits = []
+    for n in _walk(tree.root_node):
+        if not _one_line(n):
+            continue
+        if n.type in ("unary_expression", "prefix_expression", "postfix_expression") and _is_statement(n) and \
+                _value_unused(n):
+            if nums is None:
+                nums = _numeric_vars(data)
+            st = _unit_step(n, nums)
+            if st is not None:
+                edits.append((n.start_byte, n.end_byte, st[0] + b" " + st[1] + b" 1"))
+        elif n.type == "assignment" and _is_statement(n) and len(n.children) == 3 and n.children[1].type == "=":
+            if nums is None:
+                nums = _numeric_vars(data)
+            tgt = _step_target(n.children[0], nums)
+            val = n.children[2]
+            if tgt is None or val.type not in ("binary_expression", "additive_expression") or \
+                    len(val.children) != 3 or val.children[1].type not in ("+", "-"):
+                continue
+            left, op, right = val.children
+            if _flat(left.text) == _flat(tgt):
+                edits.append((n.start_byte, n.end_byte, tgt + b" " + op.type.encode() + b"= " + right.text))
+            elif op.type == "+" and _flat(right.text) == _flat(tgt) and right.type not in ("string_literal",):
+                edits.append((n.start_byte, n.end_byte, tgt + b" += " + left.text))
+        elif n.type in ("return_expression", "jump_expression") and _is_statement(n) and \
+                _t(n).startswith("return ") and len(n.named_children) == 1:
+            if nums is None:
+                nums = _numeric_vars(data)
+            v = n.named_children[0]
+            if v.type not in ("unary_expression", "prefix_expression") or not v.children or \
+                    v.children[0].type not in ("++", "--"):
+                continue
+            st = _unit_step(v, nums)
+            if st is not None:
+                edits.append((n.start_byte, n.end_byte, st[0] + b" " + st[1] + b" 1; return " + st[0]))
+    return edits
+
+
+def _unit_results(tree) -> dict:
+    """``{name: True}`` for the file's functions that return nothing (a block body and no declared result, or a
+    declared ``Unit``) wherever the file declares that name; False where one declaration may return a value."""
+    out: dict = {}
+    for f in _walk(tree.root_node):
+        if f.type not in _FUN:
+            continue
+        name = next((_t(c) for c in f.children if c.type in _ID), None)
+        if name is None:
+            continue
+        out[name] = out.get(name, True) and _returns_unit(f)
+    return out
+
+
+def _returns_unit(f) -> bool:
+    kids = f.children
+    params = [i for i, c in enumerate(kids) if c.type == "function_value_parameters"]
+    colon = [i for i, c in enumerate(kids) if c.type == ":" and params and i > params[0]]
+    body = next((c for c in kids if c.type == "function_body"), None)
+    if colon:
+        return colon[-1] + 1 < len(kids) and _flat(kids[colon[-1] + 1].text) == b"Unit"
+    return body is not None and bool(body.children) and body.children[0].type != "="
+
+
+_UNIT_CALLS = frozenset({"forEach", "forEachIndexed", "repeat"})
+
+
+def _unit_expression_body(tree, data: bytes) -> list:
+    """``fun f(…) = e`` with no declared result, ``e`` a call that returns nothing (``xs.forEach { }``,
+    ``repeat(n) { }``, a same-file function that returns nothing: ``_unit_results``), is ``fun f(…) { e }``: the
+    function returns ``Unit`` either way, after running ``e``."""
+    units = None
+    edits = []
+    for f in _walk(tree.root_node):
+        if f.type not in _FUN:
+            continue
+        kids = f.children
+        body = next((c for c in kids if c.type == "function_body"), None)
+        params = [i for i, c in enumerate(kids) if c.type == "function_value_parameters"]
+        if body is None or not params or not body.children or body.children[0].type != "=" or \
+                any(c.type == ":" for c in kids[params[0]:]) or len(body.named_children) != 1:
+            continue
+        e = body.named_children[0]
+        if e.type != "call_expression" or not e.named_children:
+            continue
+        callee = e.named_children[0]
+        name = callee.named_children[-1] if callee.type == "navigation_expression" and callee.named_children \
+            else callee
+        if name.type not in _ID:
+            continue
+        if _t(name) not in _UNIT_CALLS:
+            if callee.type not in _ID:
+                continue
+            if units is None:
+                units = _unit_results(tree)
+            if not units.get(_t(name)):
+                continue
+        eq = body.children[0]
+        edits.append((eq.start_byte, e.start_byte, b"{ "))
+        edits.append((body.end_byte, body.end_byte, b" }"))
+    return edits
+
+
+def _branches(n):
+    """The two blocks of an ``if (c) { … } else { … }`` (both in braces), else None."""
+    kids = [c for c in n.children if c.type not in _COMMENT_TYPES]
+    types = [c.type for c in kids]
+    if "else" not in types:
+        return None
+    k = types.index("else")
+    if k + 2 != len(kids):
+        return None
+
+    def block(x):
+        if x.type == "control_structure_body" and len(x.named_children) == 1:
+            x = x.named_children[0]
+        return x if x.type == "block" else None
+    a, b = block(kids[k - 1]), block(kids[k + 1])
+    return (a, b) if a is not None and b is not None else None
+
+
+def _rule_stmts(blk) -> list:
+    return [s for s in _stmts(blk) if not _is_log(s)]
+
+
+def _reads_only(stmt, names: set) -> bool:
+    """Whether every name of ``names`` that ``stmt`` spells stands as the root of a chain of member reads
+    (``m.id``) that is not called, assigned, stepped or passed itself."""
+    for x in _walk(stmt):
+        if x.type not in _ID or _t(x) not in names:
+            continue
+        top = x.parent
+        if top is None or top.type != "navigation_expression" or top.named_children[0] != x or \
+                [c.type for c in top.children if not c.is_named] != ["."]:
+            return False
+        while top.parent is not None and top.parent.type == "navigation_expression" and \
+                top.parent.named_children[0] == top:
+            top = top.parent
+        p = top.parent
+        if p is None or (p.type == "call_expression" and p.named_children[0] == top) or \
+                (p.type == "assignment" and p.children[0] == top) or \
+                p.type in ("unary_expression", "prefix_expression", "postfix_expression"):
+            return False
+    return True
+
+
+def _declared_in(blocks) -> set:
+    out = set()
+    for b in blocks:
+        for x in _walk(b):
+            if x.type in ("variable_declaration", "parameter", "lambda_parameters", "multi_variable_declaration"):
+                out.update(_t(i) for i in _walk(x) if i.type in _ID)
+            elif x.type in _FUN:
+                out.update(_t(i) for i in x.children if i.type in _ID)
+    return out
+
+
+def _file_vals(data: bytes) -> set:
+    """The names the file declares only as ``val``s (a ``var`` of that name anywhere keeps it out)."""
+    return {m.decode() for m in re.findall(rb"\bval\s+(\w+)", data)} - \
+        {m.decode() for m in re.findall(rb"\bvar\s+(\w+)", data)}
+
+
+def _hoist_common(tree, data: bytes) -> list:
+    """A statement both branches of an ``if (c) { … } else { … }`` statement begin with (log lines aside: no rule) is
+    that statement before the ``if`` — when ``c`` cannot throw or change anything (``_pure``), reads only the
+    function's locals and parameters, and the statement spells them only as roots of member reads (so it cannot
+    change what ``c`` reads; a root of ``c`` that is no local must be a ``val`` of the file, never a ``var``: a call
+    cannot make such a name another value); one both end with is that statement after the ``if`` when the ``if``'s value is never
+    read and the statement reads nothing the branches declare (it runs exactly when either branch runs to its end)."""
+    edits, taken = [], []
+    for n in _walk(tree.root_node):
+        if n.type != "if_expression" or not _is_statement(n) or any(s <= n.start_byte < e for s, e in taken):
+            continue
+        br = _branches(n)
+        cond = _cond_of(n)
+        if br is None or cond is None:
+            continue
+        a, b = (_rule_stmts(x) for x in br)
+        if not a or not b:
+            continue
+        s1, s2 = a[0], b[0]
+        fun, _lam = _fun_of(n)
+        if _one_line(s1) and _flat(s1.text) == _flat(s2.text) and s1.type not in _DECLS and _pure(cond) and \
+                fun is not None:
+            roots = {_t(x) for x in _walk(cond) if x.type in _ID and
+                     (x.parent is None or x.parent.type != "navigation_expression" or x.parent.named_children[0] == x)}
+            local = _declared(fun) | _file_vals(data)
+            if roots and roots <= local and _reads_only(s1, {_t(x) for x in _walk(cond) if x.type in _ID}):
+                edits += [(s1.start_byte, s1.end_byte, b""), (s2.start_byte, s2.end_byte, b""),
+                          (n.start_byte, n.start_byte, _flat(s1.text) + b"; ")]
+                taken.append((n.start_byte, n.end_byte))
+                continue
+        e1, e2 = a[-1], b[-1]
+        if _one_line(e1) and _flat(e1.text) == _flat(e2.text) and e1.type not in _DECLS and _value_unused(n) and \
+                not ({_t(x) for x in _walk(e1) if x.type in _ID} & _declared_in(br)):
+            edits += [(e1.start_byte, e1.end_byte, b""), (e2.start_byte, e2.end_byte, b""),
+                      (n.end_byte, n.end_byte, b"; " + _flat(e1.text))]
+            taken.append((n.start_byte, n.end_byte))
     return edits

@@ -40,6 +40,8 @@ SEND_METHODS = {"SendMessageDirectionSkill": "checkDir", "SendMessageCanLockSkil
 #: player properties of the server -> vocabulary attributes
 PLAYER_PROPS = {"roleFaceUp": "face_up", "alive": "alive", "isFemale": "female", "isMale": "male",
                 "hasEverFaceUp": "ever_face_up"}
+#: player properties of the server that are the negation of a vocabulary attribute (a public role is one not hidden)
+NEGATED_PLAYER_PROPS = {"isPublicRole": "hidden"}
 _CARD_ID = re.compile(r"[A-Z][a-z0-9]*(?:_[A-Z][a-z0-9]*)*\Z")
 _LIST_FUNS = {"listOf", "mutableListOf", "arrayListOf", "setOf", "mutableSetOf", "hashSetOf", "listOfNotNull"}
 _EMPTY_FUNS = {"emptyList", "emptySet"}

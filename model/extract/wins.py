@@ -20,7 +20,7 @@ import re
 
 from .commute import commute_appends
 from .engine import EngineRule
-from .syntax import _code, _kid, _stmts, _lambda_parts, _name_of, _t
+from .syntax import _code, _descendants, _kid, _stmts, _lambda_parts, _name_of, _t
 
 #: names of the collections of declared winners and of winners (``declareWinner``, ``declaredWinners``, ``winner``)
 _DECLARE = re.compile(r"declare\w*", re.I)
@@ -89,7 +89,68 @@ class WinRules:
             out.append(EngineRule("win.last_alive.at", tuple(at), src.at(fd), "where that end is checked", False))
         else:
             out.append(EngineRule("win.last_alive", None, "", "no check of the last camp alive", False, True))
-        return out + self._p_win_skills() + self._p_lose()
+        return out + self._p_win_skills() + self._p_lose() + self._p_result_declared()
+
+    def _p_result_declared(self) -> list:
+        """``result_pass.declared``: whom each win of the engine hands the result pass as declared winners — at each
+        call of the pass (a function running the result skills, ``_win_passes``) from an engine function, the argument
+        naming the declared winners read back to the local's first value: ``nobody`` (an empty collection), the
+        players it is made of (``arrayListOf(whoseTurn)`` → ``whoseTurn``), or the code's own words; ``, then as the
+        check adds`` when the function adds to it afterwards (its win check's clauses say when) — as a clause
+        ``declared := <who> if <Class>.<function> calls the result pass``. The result skills
+        (尾声, 比翼双飞 …) see these players as having declared victory: a win that no longer hands its winner over as a
+        declarer changes what they can do."""
+        passes = {n for n, label in self._win_passes().items() if label == "result pass"}
+        if not passes:
+            return [EngineRule("result_pass.declared", None, "", "no result pass", False, True)]
+        call_re = re.compile(r"(?:[\w!?]+\s*\.\s*)*(" + "|".join(sorted(map(re.escape, passes))) + r")\s*\(")
+        out, where = set(), ""
+        for src, fd, name, owner in self._functions():
+            if name in passes or (owner is not None and self.is_skill(owner)) or name.startswith(("ai", "auto")):
+                continue
+            if not any(p.encode() + b"(" in src.data[fd.start_byte:fd.end_byte] for p in passes):
+                continue
+            for call in _descendants(fd, "call_expression"):
+                text = " ".join(_t(call).split())
+                if not call_re.match(text):
+                    continue
+                va = _kid(call, "value_arguments")
+                args = [_code_text(a) for a in va.named_children if a.type == "value_argument"] if va else []
+                decl = [a for a in args if _DECLARE.search(a)]
+                if not decl:
+                    continue
+                at = f"{owner.name if owner is not None else src.rel.rsplit('/', 1)[-1][:-3]}.{name}"
+                out.add(f"declared := {self._declared_from(fd, decl[0])} if {at} calls the result pass")
+                where = where or src.at(call)
+        if not out:
+            return [EngineRule("result_pass.declared", None, "", "no win hands the result pass its declared winners",
+                               False, True)]
+        return [EngineRule("result_pass.declared", tuple(sorted(out)), where, "whom each win hands the game-result "
+                           "skills as declared winners", False)]
+
+    @staticmethod
+    def _declared_from(fd, var: str) -> str:
+        """The declared winners a function hands on in ``var``: its local's first value in words, and whether the
+        function adds to it."""
+        if not re.fullmatch(r"\w+", var):
+            return var
+        first = var
+        for pd in _descendants(fd, "property_declaration"):
+            vd = _kid(pd, "variable_declaration")
+            if vd is None or _t(_kid(vd, "identifier")).strip() != var:
+                continue
+            vals = [c for c in _code(pd) if c.type not in ("modifiers", "variable_declaration")]
+            v = _code_text(vals[-1]) if vals else ""
+            if re.fullmatch(r"(Array|Hash|Mutable|Linked)?(List|Set)?(Of)?(<[^>]*>)?\(\)|(mutable|array|hash)"
+                            r"(ListOf|SetOf)(<[^>]*>)?\(\)|(ArrayList|HashSet)(<[^>]*>)?\(\)", v.replace(" ", "")):
+                first = "nobody"
+            else:
+                m = re.fullmatch(r"(?:arrayListOf|listOf|mutableListOf|arrayOf|mutableSetOf|setOf)(?:<[^>]*>)?\((.*)\)", v)
+                first = m.group(1) if m else v
+            break
+        body = _t(fd)
+        adds = re.search(r"\b" + re.escape(var) + r"\s*(?:\.\s*(?:add|addAll|put|addFirst)\s*\(|\+=)", body)
+        return first + (", then as the check adds" if adds else "")
 
     def _p_lose(self) -> list:
         """``lose``: when the engine puts a player out of the game (``p.lose = true``: out of every camp's win, server
@@ -268,6 +329,8 @@ class _Clauses:
             word = text.split()[0] if text else ""
             if word.startswith("continue") or word.startswith("break"):
                 return None
+            if self._return_if(s, word, path):
+                return None                             # (each branch returned under its own condition)
             val = _code_text(s)[len(word):].strip()
             if val and val not in ("null", "false") and "ResolveResult(null" not in val:
                 self.emit(f"return {val}", path)
@@ -311,6 +374,28 @@ class _Clauses:
             return path
         self.emit(_code_text(s), path)
         return path
+
+    def _return_if(self, s, word: str, path):
+        """``return if (c) A else B``: each branch's value returned under its own condition, as ``if (c) return A``
+        then ``return B`` (the two spellings state the same clauses); False when the value is not such an ``if``."""
+        if word != "return":
+            return False
+        vals = [c for c in _code(s) if c.type not in ("return", "label")]
+        if len(vals) != 1 or vals[0].type != "if_expression":
+            return False
+        node = vals[0]
+        cond = node.child_by_field_name("condition")
+        branches = [b for b in _code(node) if b != cond]
+        if cond is None or len(branches) != 2 or any(len(self._stmts(b)) != 1 for b in branches):
+            return False
+        c = _code_text(cond)
+        for b, cp in ((branches[0], c), (branches[1], f"!({c})")):
+            v = _code_text(self._stmts(b)[0])
+            if v and v not in ("null", "false") and "ResolveResult(null" not in v:
+                self.emit(f"return {v}", path + [cp])
+            elif "ResolveResult(null" in v or v == "true":
+                self.emit("end", path + [cp])
+        return True
 
     def call(self, s, path):
         text = _code_text(s)
