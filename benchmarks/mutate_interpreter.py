@@ -137,6 +137,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | the twin, enc/skip.py ``_usable``: its skip of an ActiveSkill with no condition for the phase emptied (#6) | equivalent | unreachable: asked of ``fight`` / ``dying`` only, and the linker gives every ActiveSkill both (``false`` where none is written) |
 | the twin, enc/usable.py ``unconditional``: a plainly true fight / dying condition left out, a plainly true ``main`` kept (#6) | equivalent | every caller uses it only to leave out ``Implies(now == w, c)`` for a plainly true ``c``, a true conjunct kept or not |
 | the twin, enc/usable.py ``enc_skill_usable_now``: the answer for a rule no other seat's role holds emptied (#34) | equivalent | it falls through to the Or of no roles, false: the same answer |
+| the twin, enc/usable.py ``enc_requires_met``: its default ``used`` made true (#42); its answer for no condition emptied or made false (#44 #46) | equivalent | its one caller (enc.game ``requires_ok``) passes ``used``, and returns before it when the rule has no ``requires`` |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
@@ -564,6 +565,13 @@ EXPLAINED[("unconditional", "cmp", 'return w == "main" and isinstance(c, E.Lit) 
 # enc_skill_usable_now: the answer for a rule no role of the other seats holds emptied (#34) — it falls through to
 # ``held = Or([])``, false: the same answer
 EXPLAINED[("enc_skill_usable_now", "body", "return z3.BoolVal(False)", "pass")] = "equivalent"
+# enc_requires_met: its default ``used`` made true (#42) — never used: its one caller, enc.game ``requires_ok``, passes
+# its own ``used`` (False by default there); its answer for no condition emptied or made false (#44 #46) — unreachable:
+# ``requires_ok`` returns before it when the rule has no ``requires``
+EXPLAINED[("enc_requires_met", "const", "def enc_requires_met(cat, codes, tab, seat: int, node, players: dict, n: int, "
+           "params: dict | None = None, used=False):", "True")] = "equivalent"
+EXPLAINED[("enc_requires_met", "body", "return True", "pass")] = "equivalent"
+EXPLAINED[("enc_requires_met", "const", "return True", "False")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.bans", "enc.conversion", "enc.core", "enc.draw", "enc.dying", "enc.game", "enc.receive",
                    "enc.remind", "enc.send", "enc.skip", "enc.snapshot", "enc.table", "enc.usable", "enc.windows")

@@ -2356,3 +2356,86 @@ def test_an_alt_hole_takes_the_alternatives_its_domain_says(game, domain, admitt
     tpl = trace(d["setup"], events)
     tpl.events[7].choices = {"0": {"alt": Hole("a", "alt", domain)}}
     assert hole_fillings(GameEncoding(cat, tpl), "a") == set(admitted) & legal
+
+
+REQUIRES = '''
+[[character]]
+id = "c3"
+name = "丁"
+hidden = false
+female = false
+skills = ["R1", "R2", "R3"]
+
+[[skill]]
+id = "R1"
+name = "借"
+kinds = ["ActiveSkill"]
+windows = { main = "turn" }
+requires = "target != self and target.hand_count > 0"
+do = [{ op = "draw", who = "target" }]
+
+[[skill]]
+id = "R3"
+name = "予"
+kinds = ["ActiveSkill"]
+windows = { main = "turn" }
+requires = "target.hand_count > 0"
+do = [{ op = "draw", who = "target" }]
+
+[[skill]]
+id = "R2"
+name = "再"
+kinds = ["ActiveSkill"]
+windows = { main = "turn" }
+requires = "not used"
+do = [{ op = "draw" }]
+'''
+
+
+@pytest.mark.parametrize("target, hand1, refused", [
+    (0, 3, ["the use of 借 does not meet what the server checks before it (requires)"]),     # target == self
+    (1, 3, []), (2, 3, []),
+    (1, 0, ["the use of 借 does not meet what the server checks before it (requires)"]),     # an empty hand
+    (7, 3, ["the use of 借 does not meet what the server checks before it (requires)",       # no seat at all
+            "the target of 借 is not a living player"]),
+    (3, 3, ["the use of 借 does not meet what the server checks before it (requires)",       # one past the last
+            "the target of 借 is not a living player"]),
+    (None, 3, ["the use of 借 does not meet what the server checks before it (requires)"]),  # none named
+])
+def test_a_use_meets_its_requires_in_both_twins(game, target, hand1, refused):
+    """A skill's ``requires`` reading its target (self or not, a hand, a seat that is none, no target named) and its
+    ``used``: the game twin's check (enc.game ``requires_ok``, enc.usable ``enc_requires_met``) refuses what the
+    interpreter refuses (mutate_interpreter enc.usable #43 #45 #49–#57 #62: the check skipped, a target that is no seat
+    let through, its bounds moved — reached by no random game the solver runs)."""
+    _, d = game
+    cat = fixture_catalogue(REQUIRES)
+    setup = seated(d, 0, "c3", ["R1", "R2", "R3"])
+    setup["seats"][1]["hand_count"] = hand1
+    use = {"event": "use", "seat": 0, "rule": "R1"}
+    if target is not None:
+        use["target"] = target
+    check(cat, setup, d["events"][:3] + [use], [(3, why) for why in refused])
+    check(cat, setup, d["events"][:3] + [{"event": "use", "seat": 0, "rule": "R2"}])
+
+
+def test_a_use_whose_target_is_a_hole_meets_its_requires_as_the_interpreter_says(game):
+    """The target of a use left open (a seat hole, as the realiser's templates leave it): the solver's fillings are the
+    targets the interpreter accepts — ``requires`` reading the target's hand, the player himself included, an empty
+    hand not (mutate_interpreter enc.usable #58 #59: a symbolic target's lower bound moved past seat 0)."""
+    from skillproof.checks.enc.game import GameEncoding
+    from skillproof.model.interp.hole import Hole
+    _, d = game
+    cat = fixture_catalogue(REQUIRES)
+    setup = seated(d, 0, "c3", ["R1", "R2", "R3"])
+    setup["seats"][2]["hand_count"] = 0
+    events = d["events"][:3] + [{"event": "use", "seat": 0, "rule": "R3", "target": 0}]
+    legal = set()
+    for t in range(3):
+        e = copy.deepcopy(events)
+        e[3]["target"] = t
+        if run(cat, trace(setup, e)).legal:
+            legal.add(t)
+    assert legal == {0, 1}
+    tpl = trace(setup, events)
+    tpl.events[3].target = Hole("t", "seat", ())
+    assert hole_fillings(GameEncoding(cat, tpl), "t") == legal
